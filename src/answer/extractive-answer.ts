@@ -1,0 +1,140 @@
+import { splitSentences } from '../chunking/sentences.js';
+import { normaliseName } from '../core/normalise.js';
+import type { Citation, Entity, Language } from '../core/records.js';
+import type { GraphSchema } from '../config/graph-schema.js';
+import type { RetrievalContext } from '../query/context.js';
+import type { Answer } from './answer.js';
+import { expectedAnswerTypes } from './expected-answer-type.js';
+import { contentStems } from './question-terms.js';
+import { formatPath } from './format-path.js';
+
+/** Limits of the extractive answer. */
+export interface ExtractiveAnswerOptions {
+  maxSentences: number;
+  maxWords: number;
+  schema: GraphSchema;
+  language?: Language;
+}
+
+interface Candidate {
+  text: string;
+  chunkIndex: number;
+  documentPath: string;
+  documentTitle: string;
+  chunkId: string;
+  documentId: string;
+  span: { start: number; end: number };
+  stems: Set<string>;
+  entities: Entity[];
+  score: number;
+}
+
+/** Name of the offline answerer, reported in every answer's metadata. */
+export const EXTRACTIVE_ANSWERER = 'extractive (offline: sentences taken verbatim from the context)';
+const NOT_FOUND = 'The indexed documents do not contain information that answers this question.';
+
+/**
+ * Answers without a model: picks up to `maxSentences` sentences (about `maxWords` words) from
+ * the context, scored by the question's content words, by the relevance of the entities they
+ * name (entities of the type the question asks for count most) and by relation-path evidence.
+ * Nothing is written that is not in the context; when nothing matches, it says so.
+ */
+export function answerExtractively(question: string, context: RetrievalContext, options: ExtractiveAnswerOptions): Omit<Answer, 'metadata'> & { metadata: Omit<Answer['metadata'], 'latencyMs' | 'route' | 'reason'> } {
+  const questionStems = new Set(contentStems(question));
+  const questionEntityIds = new Set(context.questionEntities.map((entity) => entity.id));
+  const wantedTypes = new Set(expectedAnswerTypes(question, options.schema));
+  const evidenceSpans = new Set(context.paths.flatMap((path) => path.relations.map((relation) => `${relation.chunkId}:${relation.start}`)));
+  const maxEntityScore = Math.max(0, ...[...context.entityScores].filter(([id]) => !questionEntityIds.has(id)).map(([, score]) => score));
+  const candidates = collectCandidates(context, options.language ?? 'en');
+  const documentFrequency = new Map<string, number>();
+  for (const candidate of candidates) for (const stem of candidate.stems) documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
+  const idf = (stem: string) => Math.log(1 + candidates.length / (1 + (documentFrequency.get(stem) ?? 0)));
+  const questionMass = [...questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
+
+  for (const candidate of candidates) {
+    const termScore = [...questionStems].filter((stem) => candidate.stems.has(stem)).reduce((sum, stem) => sum + idf(stem), 0) / questionMass;
+    let entityScore = 0;
+    let namesQuestionEntity = false;
+    for (const entity of candidate.entities) {
+      if (questionEntityIds.has(entity.id)) {
+        namesQuestionEntity = true;
+        continue;
+      }
+      const relevance = maxEntityScore > 0 ? (context.entityScores.get(entity.id) ?? 0) / maxEntityScore : 0;
+      entityScore = Math.max(entityScore, relevance * (wantedTypes.has(entity.type) ? 1 : 0.3));
+    }
+    const pathBonus = evidenceSpans.has(`${candidate.chunkId}:${candidate.span.start}`) ? 0.3 : 0;
+    const rankPrior = 0.15 / (1 + candidate.chunkIndex);
+    candidate.score = termScore + entityScore + (namesQuestionEntity ? 0.2 : 0) + pathBonus + rankPrior;
+    if (termScore === 0 && !namesQuestionEntity && pathBonus === 0) candidate.score = 0;
+  }
+  const chosen = chooseSentences(candidates, options);
+  const base = {
+    question,
+    mode: context.mode,
+    paths: context.paths.map(formatPath),
+    context: { chunks: context.chunks.length, tokens: context.tokens, searchedWith: context.searchedWith },
+    metadata: { answerer: EXTRACTIVE_ANSWERER, questionEntities: context.questionEntities.map((entity) => entity.name) },
+  };
+  if (chosen.length === 0) return { ...base, answer: NOT_FOUND, found: false, citations: [] };
+  const citations: Citation[] = [];
+  const markerOf = new Map<string, number>();
+  const parts = chosen.map((candidate) => {
+    if (!markerOf.has(candidate.chunkId)) {
+      citations.push({ kind: 'chunk', id: candidate.chunkId, label: candidate.documentTitle, path: candidate.documentPath, span: candidate.span });
+      markerOf.set(candidate.chunkId, citations.length);
+    }
+    return `${candidate.text} [${markerOf.get(candidate.chunkId)}]`;
+  });
+  for (const path of context.paths.slice(0, 5)) {
+    for (const relation of path.relations) {
+      if (!citations.some((citation) => citation.id === relation.id)) citations.push({ kind: 'relation', id: relation.id, label: `${relation.type}: ${relation.evidence.slice(0, 120)}` });
+    }
+  }
+  const documents = new Map(chosen.map((candidate) => [candidate.documentId, candidate]));
+  for (const [id, candidate] of documents) citations.push({ kind: 'document', id, label: candidate.documentTitle, path: candidate.documentPath });
+  return { ...base, answer: parts.join(' '), found: true, citations };
+}
+
+function collectCandidates(context: RetrievalContext, language: Language): Candidate[] {
+  const names = context.knownEntities.flatMap((entity) => [entity.name, ...entity.aliases].map((name) => ({ entity, name: normaliseName(name) }))).filter((item) => item.name.length > 1);
+  const candidates: Candidate[] = [];
+  context.chunks.forEach(({ chunk }, chunkIndex) => {
+    for (const sentence of splitSentences(chunk.text, language)) {
+      const normalised = ` ${normaliseName(sentence.text)} `;
+      const entities = new Map<string, Entity>();
+      for (const { entity, name } of names) if (normalised.includes(` ${name} `)) entities.set(entity.id, entity);
+      candidates.push({
+        text: sentence.text.replace(/\s+/g, ' ').trim(),
+        chunkIndex,
+        documentPath: chunk.documentPath,
+        documentTitle: chunk.documentTitle,
+        chunkId: chunk.id,
+        documentId: chunk.documentId,
+        span: { start: chunk.start + sentence.start, end: chunk.start + sentence.end },
+        stems: new Set(contentStems(sentence.text)),
+        entities: [...entities.values()],
+        score: 0,
+      });
+    }
+  });
+  return candidates;
+}
+
+function chooseSentences(candidates: Candidate[], options: ExtractiveAnswerOptions): Candidate[] {
+  const ranked = candidates.filter((candidate) => candidate.score > 0).sort((left, right) => right.score - left.score || left.chunkIndex - right.chunkIndex || left.span.start - right.span.start);
+  const chosen: Candidate[] = [];
+  const seenText = new Set<string>();
+  let words = 0;
+  for (const candidate of ranked) {
+    if (chosen.length >= options.maxSentences) break;
+    const key = normaliseName(candidate.text);
+    if (seenText.has(key)) continue;
+    const length = candidate.text.split(/\s+/).length;
+    if (chosen.length > 0 && words + length > options.maxWords) continue;
+    seenText.add(key);
+    chosen.push(length > options.maxWords ? { ...candidate, text: `${candidate.text.split(/\s+/).slice(0, options.maxWords).join(' ')} …` } : candidate);
+    words += Math.min(length, options.maxWords);
+  }
+  return chosen;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+const identifier = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'must start with a letter and hold only letters, digits and _');
+
+/** A declared property of a node or edge type (stored as a typed column). */
+export const propertySchema = z.object({
+  name: identifier,
+  type: z.enum(['STRING', 'INT64', 'DOUBLE', 'BOOLEAN', 'DATE']).default('STRING'),
+});
+
+/** Lexical cues the offline extractor uses to give a mention this type (lower-case words). */
+export const typeCuesSchema = z.object({
+  /** Words that end a name of this type ("Ltd", "Station"). */
+  suffixes: z.array(z.string()).default([]),
+  /** Words just before a name that announce the type ("project", "Dr", "cabinet"). */
+  before: z.array(z.string()).default([]),
+  /** Words just after a name that announce the type ("programme", "said"). */
+  after: z.array(z.string()).default([]),
+  /** Names of this shape: person-like "First Last", or codes with digits ("NC-7"). */
+  shapes: z.array(z.enum(['person-name', 'code'])).default([]),
+});
+
+/** A node type of the knowledge graph. */
+export const nodeTypeSchema = z.object({
+  name: identifier,
+  description: z.string().default(''),
+  properties: z.array(propertySchema).default([]),
+  key: z.literal('name').default('name'),
+  cues: typeCuesSchema.default({ suffixes: [], before: [], after: [], shapes: [] }),
+});
+
+/** An edge type with its allowed source → target shapes and the phrases that state it. */
+export const edgeTypeSchema = z.object({
+  name: identifier,
+  description: z.string().default(''),
+  source: z.array(identifier).min(1),
+  target: z.array(identifier).min(1),
+  properties: z.array(propertySchema).default([]),
+  /** Phrases between source and target, in that order ("leads", "dirige"). */
+  patterns: z.array(z.string()).default([]),
+  /** Phrases between target and source, in that order ("led by", "dirigé par"). */
+  passivePatterns: z.array(z.string()).default([]),
+  /** When a target may hold only one such edge at a time, a newer edge closes the older one. */
+  singleCurrent: z.boolean().default(false),
+});
+
+/** The declared graph schema: node and edge types; `Concept` is added for names no cue types. */
+export const graphSchemaSchema = z
+  .object({
+    nodeTypes: z.array(nodeTypeSchema).min(1),
+    edgeTypes: z.array(edgeTypeSchema).default([]),
+  })
+  .superRefine((schema, context) => {
+    const names = new Set(schema.nodeTypes.map((type) => type.name));
+    schema.edgeTypes.forEach((edge, index) => {
+      for (const side of ['source', 'target'] as const) {
+        edge[side].forEach((typeName, position) => {
+          if (!names.has(typeName)) {
+            context.addIssue({
+              code: 'custom',
+              path: ['edgeTypes', index, side, position],
+              message: `edge type ${edge.name} names unknown node type "${typeName}"`,
+            });
+          }
+        });
+      }
+    });
+    const reserved = new Set(['Document', 'Chunk', 'Community', 'MENTIONS', 'HAS_CHUNK', 'RELATED_TO']);
+    [...schema.nodeTypes, ...schema.edgeTypes].forEach((type) => {
+      if (reserved.has(type.name)) {
+        context.addIssue({ code: 'custom', path: ['nodeTypes'], message: `"${type.name}" is a reserved table name` });
+      }
+    });
+  });
+
+export type GraphSchema = z.infer<typeof graphSchemaSchema>;
+export type NodeTypeDefinition = z.infer<typeof nodeTypeSchema>;
+export type EdgeTypeDefinition = z.infer<typeof edgeTypeSchema>;
+export type GraphSchemaInput = z.input<typeof graphSchemaSchema>;
+
+/** Name of the fallback node type for names that no cue assigns. */
+export const FALLBACK_NODE_TYPE = 'Concept';
+/** Name of the untyped co-occurrence edge type. */
+export const COOCCURRENCE_EDGE_TYPE = 'RELATED_TO';
+
+/** The node type names of a schema, with the fallback type always present. */
+export function nodeTypeNames(schema: GraphSchema): string[] {
+  const names = schema.nodeTypes.map((type) => type.name);
+  return names.includes(FALLBACK_NODE_TYPE) ? names : [...names, FALLBACK_NODE_TYPE];
+}

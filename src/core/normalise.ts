@@ -1,0 +1,23 @@
+/** Removes accents (NFD, then drops combining marks). */
+export function stripAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '');
+}
+
+/**
+ * The comparison form of a name: accents, case, punctuation and extra whitespace removed,
+ * possessive "'s" and leading articles dropped. "The  Orbilink's" and "orbilink" compare equal.
+ */
+export function normaliseName(name: string): string {
+  const plain = stripAccents(name)
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/^(?:the|le|la|les|l['’])\s*/u, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return plain.replace(/\s+/g, ' ');
+}
+
+/** Lower-cased, accent-free word tokens of a text. */
+export function wordTokens(text: string): string[] {
+  return stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}

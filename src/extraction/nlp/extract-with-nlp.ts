@@ -1,0 +1,75 @@
+import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Language } from '../../core/records.js';
+import { COOCCURRENCE_EDGE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
+import { splitSentences } from '../../chunking/sentences.js';
+import { findCandidateMentions } from './find-mentions.js';
+import { findDates } from './find-dates.js';
+import { matchTypedRelations, type SentenceMention } from './match-relations.js';
+import { pickType, voteMentionType } from './type-mention.js';
+
+/** What the NLP extractor needs besides the chunk. */
+export interface NlpExtractionContext {
+  schema: GraphSchema;
+  language: Language;
+  /** The document's date, used as the time of relations whose sentence gives none. */
+  documentDate: string | null;
+  /** Words seen in lower case in the corpus (accent-free). */
+  knownLowercase: ReadonlySet<string>;
+  cooccurrence: boolean;
+  maxEntitiesPerSentence: number;
+}
+
+/** Version of the NLP extractor's output; part of every extraction cache key. */
+export const NLP_EXTRACTOR_VERSION = 'nlp-1';
+
+/**
+ * Extracts typed entities and relations from one chunk without any model: candidate names
+ * typed by the schema's cues, typed relations from edge phrases, and co-occurrence relations
+ * between the entities of one sentence. Every relation carries its sentence as evidence.
+ */
+export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): ChunkExtraction {
+  const entities: ExtractedEntity[] = [];
+  const relations: ExtractedRelation[] = [];
+  for (const sentence of splitSentences(chunk.text, context.language)) {
+    const base = chunk.start + sentence.start;
+    const candidates = findCandidateMentions(sentence.text, context.knownLowercase);
+    const mentions: SentenceMention[] = candidates.map((candidate) => {
+      const votes = voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase);
+      const type = pickType(votes, context.schema);
+      entities.push({
+        name: candidate.surface,
+        type,
+        span: { start: base + candidate.start, end: base + candidate.end },
+        confidence: votes[type] ?? 0,
+        ...(candidate.acronymOf ? { aliasOf: candidate.acronymOf } : {}),
+      });
+      return { name: candidate.surface, type, start: candidate.start, end: candidate.end };
+    });
+    if (mentions.length < 2) continue;
+    const evidence = sentence.text;
+    const span = { start: base, end: base + sentence.text.length };
+    const validFrom = findDates(sentence.text)[0]?.iso ?? context.documentDate;
+    const linked = new Set<string>();
+    for (const match of matchTypedRelations(sentence.text, mentions, context.schema)) {
+      const source = mentions[match.sourceIndex] as SentenceMention;
+      const target = mentions[match.targetIndex] as SentenceMention;
+      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, validFrom });
+      linked.add(pairKey(source.name, target.name));
+    }
+    if (!context.cooccurrence || mentions.length > context.maxEntitiesPerSentence) continue;
+    for (let left = 0; left < mentions.length; left += 1) {
+      for (let right = left + 1; right < mentions.length; right += 1) {
+        const source = mentions[left] as SentenceMention;
+        const target = mentions[right] as SentenceMention;
+        const key = pairKey(source.name, target.name);
+        if (source.name === target.name || linked.has(key)) continue;
+        linked.add(key);
+        relations.push({ type: COOCCURRENCE_EDGE_TYPE, source: source.name, target: target.name, evidence, span, validFrom });
+      }
+    }
+  }
+  return { chunkId: chunk.id, entities, relations };
+}
+
+function pairKey(left: string, right: string): string {
+  return left < right ? `${left}\u0000${right}` : `${right}\u0000${left}`;
+}

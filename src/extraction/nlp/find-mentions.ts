@@ -1,0 +1,157 @@
+import { stripAccents } from '../../core/normalise.js';
+import { isCommonWord } from './common-words.js';
+import { isMonthName } from './find-dates.js';
+
+/** A word of a sentence with its offsets (relative to the sentence start). */
+export interface WordToken {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** A candidate name found in a sentence, before typing. */
+export interface CandidateMention {
+  surface: string;
+  start: number;
+  end: number;
+  /** Title words stripped from the front ("Dr"), kept as a typing cue. */
+  titles: string[];
+  isCode: boolean;
+  tokenCount: number;
+  /** The text defines this name as the acronym of the mention just before it: "Long Form (LF)". */
+  acronymOf?: string;
+}
+
+const TOKEN_PATTERN = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*\.?/gu;
+const ELISION = /^(?:l|d|qu|n|s|j|c|m|t)['’](?=\p{Lu})/iu;
+const CONNECTORS = new Set(['of', 'de', 'du', 'des', 'del', 'della', 'van', 'von', 'der', 'den', 'la', 'le', '&', 'and']);
+const TITLES = new Set(['dr', 'mr', 'mrs', 'ms', 'prof', 'sir', 'mme', 'mlle', 'm']);
+
+/** Splits a sentence into word tokens; French elisions ("l'Usine") lose their prefix. */
+export function tokenizeWords(sentence: string): WordToken[] {
+  const tokens: WordToken[] = [];
+  for (const match of sentence.matchAll(TOKEN_PATTERN)) {
+    let text = match[0];
+    let start = match.index ?? 0;
+    const elided = ELISION.exec(text);
+    if (elided) {
+      start += elided[0].length;
+      text = text.slice(elided[0].length);
+    }
+    const possessive = /['’]s$/u.exec(text);
+    if (possessive) text = text.slice(0, -2);
+    const isInitial = /^\p{Lu}\.$/u.test(text);
+    const isAbbreviatedTitle = /^(?:Dr|Mr|Mrs|Ms|Prof|St|Mme|Mlle|M)\.$/u.test(text);
+    if (text.endsWith('.') && !isInitial && !isAbbreviatedTitle) text = text.slice(0, -1);
+    if (text.length > 0) tokens.push({ text, start, end: start + text.length });
+  }
+  return tokens;
+}
+
+function isCapitalised(token: string): boolean {
+  return /^\p{Lu}/u.test(token);
+}
+
+/** Codes have a capital letter and a digit (NC-7, Q7, APOE4); amounts and ordinals (84m, 1990s, 3rd) do not count. */
+function isCodeToken(token: string): boolean {
+  return /\p{Lu}/u.test(token) && /\p{N}/u.test(token) && !/^\d+(?:[.,]\d+)?\p{Ll}*$/u.test(token);
+}
+
+function plainLower(token: string): string {
+  return stripAccents(token).toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * Finds candidate names in one sentence: runs of capitalised words (with connectors such as
+ * "of"/"de" inside), alphanumeric codes (NC-7, Q7) and defined acronyms. `knownLowercase`
+ * holds words seen in lower case in the corpus: a capitalised word that is usually lower case
+ * is not a name on its own.
+ */
+export function findCandidateMentions(sentence: string, knownLowercase: ReadonlySet<string>): CandidateMention[] {
+  const tokens = tokenizeWords(sentence);
+  const mentions: CandidateMention[] = [];
+  let index = 0;
+  while (index < tokens.length) {
+    const token = tokens[index] as WordToken;
+    if (!isCapitalised(token.text) && !isCodeToken(token.text)) {
+      index += 1;
+      continue;
+    }
+    const run: WordToken[] = [token];
+    let next = index + 1;
+    while (next < tokens.length) {
+      const previous = run[run.length - 1] as WordToken;
+      const candidate = tokens[next] as WordToken;
+      const gap = sentence.slice(previous.end, candidate.start);
+      if (!/^[ \t-]?$/.test(gap)) break;
+      if (isCapitalised(candidate.text) || isCodeToken(candidate.text)) {
+        run.push(candidate);
+        next += 1;
+        continue;
+      }
+      const following = tokens[next + 1];
+      const connectorGap = following ? sentence.slice(candidate.end, following.start) : '';
+      if (CONNECTORS.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && connectorGap === ' ') {
+        run.push(candidate, following);
+        next += 2;
+        continue;
+      }
+      break;
+    }
+    const following = tokens[next];
+    const isQuarter = run.length === 1 && /^Q[1-4]$/.test(token.text) && following !== undefined && /^\d{4}$/.test(following.text);
+    const mention = isQuarter ? null : buildMention(run, sentence, index === 0, knownLowercase);
+    if (mention) mentions.push(mention);
+    index = next;
+  }
+  return attachAcronyms(mentions, sentence);
+}
+
+function buildMention(run: WordToken[], sentence: string, atSentenceStart: boolean, knownLowercase: ReadonlySet<string>): CandidateMention | null {
+  const titles: string[] = [];
+  let words = [...run];
+  while (words.length > 1 && TITLES.has(plainLower((words[0] as WordToken).text))) {
+    titles.push((words.shift() as WordToken).text);
+  }
+  const isNoise = (word: WordToken, first: boolean) => {
+    const lower = plainLower(word.text);
+    if (isCodeToken(word.text)) return false;
+    if (isMonthName(word.text) || isCommonWord(lower)) return true;
+    return first && atSentenceStart && knownLowercase.has(lower);
+  };
+  while (words.length > 0 && (isNoise(words[0] as WordToken, words[0] === run[0]) || CONNECTORS.has((words[0] as WordToken).text.toLowerCase()))) words.shift();
+  while (words.length > 0 && (isMonthName((words[words.length - 1] as WordToken).text) || CONNECTORS.has((words[words.length - 1] as WordToken).text.toLowerCase()))) words.pop();
+  if (words.length === 0) return null;
+  const first = words[0] as WordToken;
+  const last = words[words.length - 1] as WordToken;
+  const surface = sentence.slice(first.start, last.end);
+  const hasCode = words.some((word) => isCodeToken(word.text));
+  const significant = words.filter((word) => !CONNECTORS.has(word.text.toLowerCase()));
+  const allCommon = significant.every((word) => {
+    const lower = plainLower(word.text);
+    return isCommonWord(lower) || knownLowercase.has(lower);
+  });
+  if (!hasCode && allCommon) return null;
+  if (/^\d+$/.test(surface) || surface.length < 2) return null;
+  return { surface, start: first.start, end: last.end, titles, isCode: hasCode, tokenCount: significant.length };
+}
+
+/** Marks "Long Form (LF)" pairs: the acronym mention records the long form it stands for. */
+function attachAcronyms(mentions: CandidateMention[], sentence: string): CandidateMention[] {
+  for (let position = 1; position < mentions.length; position += 1) {
+    const acronym = mentions[position] as CandidateMention;
+    const longForm = mentions[position - 1] as CandidateMention;
+    const between = sentence.slice(longForm.end, acronym.start);
+    if (!/^\s*\(\s*$/.test(between) || !/^[\p{Lu}\d&-]{2,}$/u.test(acronym.surface)) continue;
+    const initials = longForm.surface
+      .split(/[\s-]+/)
+      .filter((word) => /^\p{Lu}/u.test(word))
+      .map((word) => word[0])
+      .join('');
+    const letters = acronym.surface.replace(/[^\p{Lu}]/gu, '');
+    if (initials.length >= 2 && (initials === letters || initials.startsWith(letters) || letters.startsWith(initials))) {
+      acronym.acronymOf = longForm.surface;
+    }
+  }
+  return mentions;
+}

@@ -1,0 +1,100 @@
+import { stripAccents } from '../../core/normalise.js';
+import type { EdgeTypeDefinition, GraphSchema } from '../../config/graph-schema.js';
+import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
+
+/** A typed mention inside one sentence (offsets relative to the sentence). */
+export interface SentenceMention {
+  name: string;
+  type: string;
+  start: number;
+  end: number;
+}
+
+/** A typed relation stated by a sentence, from the mention at `sourceIndex` to `targetIndex`. */
+export interface PatternMatch {
+  type: string;
+  sourceIndex: number;
+  targetIndex: number;
+}
+
+const FILLERS = new Set([
+  'the', 'a', 'an', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'will', 'would', 'also', 'now', 'currently', 'still', 'which', 'who', 'that',
+  'le', 'la', 'les', 'l', 'un', 'une', 'est', 'sont', 'etait', 'ete', 'sera', 'qui', 'aussi', 'desormais', 'actuellement',
+]);
+const COORDINATION = new Set(['and', 'or', 'et', 'ou', 'as', 'well']);
+const MAX_WORDS_AROUND_PATTERN = 3;
+const MAX_GAP_WORDS = 10;
+
+function gapWords(text: string): string[] {
+  return (stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+|\u0001/gu) ?? []).filter((word) => !FILLERS.has(word));
+}
+
+function patternWords(pattern: string): string[] {
+  return gapWords(pattern);
+}
+
+function findPhrase(haystack: string[], phrase: string[]): number {
+  outer: for (let start = 0; start + phrase.length <= haystack.length; start += 1) {
+    for (let offset = 0; offset < phrase.length; offset += 1) if (haystack[start + offset] !== phrase[offset]) continue outer;
+    return start;
+  }
+  return -1;
+}
+
+/** True when the gap between two mentions states the pattern (short patterns must fill the gap alone). */
+function gapStates(gap: string[], pattern: string[]): boolean {
+  if (pattern.length === 0) return false;
+  const content = gap.filter((word) => word !== '\u0001' && !COORDINATION.has(word));
+  if (pattern.length === 1 && (pattern[0] as string).length <= 3) return content.length === 1 && content[0] === pattern[0];
+  const position = findPhrase(gap, pattern);
+  if (position < 0) return false;
+  const beforeCount = gap.slice(0, position).filter((word) => word !== '\u0001').length;
+  const afterWords = gap.slice(position + pattern.length);
+  const afterCount = afterWords.filter((word) => word !== '\u0001' && !COORDINATION.has(word)).length;
+  return beforeCount <= MAX_WORDS_AROUND_PATTERN && afterCount <= MAX_WORDS_AROUND_PATTERN;
+}
+
+function accepts(allowed: string[], type: string): boolean {
+  return type === FALLBACK_NODE_TYPE || allowed.includes(type);
+}
+
+function typesFit(edge: EdgeTypeDefinition, source: SentenceMention, target: SentenceMention): boolean {
+  if (source.type === FALLBACK_NODE_TYPE && target.type === FALLBACK_NODE_TYPE) return false;
+  return accepts(edge.source, source.type) && accepts(edge.target, target.type);
+}
+
+/**
+ * Finds the typed relations a sentence states between its mentions: for each ordered pair,
+ * the words between them (other mentions masked) must contain one of an edge type's phrases,
+ * active (source … target) or passive (target … source), and the mention types must fit.
+ */
+export function matchTypedRelations(sentence: string, mentions: SentenceMention[], schema: GraphSchema): PatternMatch[] {
+  const matches: PatternMatch[] = [];
+  for (let left = 0; left < mentions.length; left += 1) {
+    for (let right = left + 1; right < mentions.length; right += 1) {
+      const first = mentions[left] as SentenceMention;
+      const second = mentions[right] as SentenceMention;
+      let masked = sentence.slice(first.end, second.start);
+      for (const inner of mentions.slice(left + 1, right)) {
+        masked = masked.replace(sentence.slice(inner.start, inner.end), ' \u0001 ');
+      }
+      const gap = gapWords(masked);
+      if (gap.length > MAX_GAP_WORDS) continue;
+      const found = findEdge(schema, gap, first, second, left, right);
+      if (found) matches.push(found);
+    }
+  }
+  return matches;
+}
+
+function findEdge(schema: GraphSchema, gap: string[], first: SentenceMention, second: SentenceMention, left: number, right: number): PatternMatch | null {
+  for (const edge of schema.edgeTypes) {
+    if (typesFit(edge, first, second) && edge.patterns.some((pattern) => gapStates(gap, patternWords(pattern)))) {
+      return { type: edge.name, sourceIndex: left, targetIndex: right };
+    }
+    if (typesFit(edge, second, first) && edge.passivePatterns.some((pattern) => gapStates(gap, patternWords(pattern)))) {
+      return { type: edge.name, sourceIndex: right, targetIndex: left };
+    }
+  }
+  return null;
+}

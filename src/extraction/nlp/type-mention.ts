@@ -1,0 +1,79 @@
+import { stripAccents } from '../../core/normalise.js';
+import { FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
+import type { CandidateMention } from './find-mentions.js';
+
+/** Scores per node type for one mention; the best one names its type. */
+export type TypeVotes = Record<string, number>;
+
+const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 1 };
+
+function words(text: string): string[] {
+  return stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+\.?|&/gu) ?? [];
+}
+
+function endsWithPhrase(tokens: string[], phrase: string[]): boolean {
+  if (phrase.length === 0 || phrase.length > tokens.length) return false;
+  return phrase.every((word, offset) => tokens[tokens.length - phrase.length + offset] === word);
+}
+
+function startsWithPhrase(tokens: string[], phrase: string[]): boolean {
+  if (phrase.length === 0 || phrase.length > tokens.length) return false;
+  return phrase.every((word, offset) => tokens[offset] === word);
+}
+
+const ARTICLES = new Set(['the', 'a', 'an', 'le', 'la', 'les', 'l', 'un', 'une', 'its', 'their', 'his', 'her', 'our', 'son', 'sa', 'ses', 'leur']);
+
+/** "T. Wierzba" is an initial + surname; "Lina Ferraz" a name when no part is an ordinary lower-case word. */
+function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>): 'initial' | 'name' | null {
+  const parts = surface.split(/\s+/);
+  if (parts.some((part) => knownLowercase.has(stripAccents(part).toLowerCase()))) return null;
+  if (parts.length === 2 && /^\p{Lu}\.$/u.test(parts[0] ?? '') && /^\p{Lu}[\p{Ll}'’-]+$/u.test(parts[1] ?? '')) return 'initial';
+  if (parts.length >= 2 && parts.length <= 3 && parts.every((part) => /^\p{Lu}[\p{Ll}'’-]+$/u.test(part))) return 'name';
+  return null;
+}
+
+/**
+ * Votes for the node types a mention may have, from the schema's cues: suffix words, words
+ * just before and after it in the sentence, titles, and name shapes.
+ */
+export function voteMentionType(mention: CandidateMention, sentence: string, schema: GraphSchema, knownLowercase: ReadonlySet<string>): TypeVotes {
+  const votes: TypeVotes = {};
+  const add = (type: string, weight: number) => {
+    votes[type] = (votes[type] ?? 0) + weight;
+  };
+  const before = words(sentence.slice(Math.max(0, mention.start - 60), mention.start));
+  const beforeWithoutArticle = before.length > 0 && ARTICLES.has(before[before.length - 1] as string) ? before.slice(0, -1) : before;
+  const after = words(sentence.slice(mention.end, mention.end + 60));
+  const nameWords = words(mention.surface);
+  const lastWord = nameWords[nameWords.length - 1] ?? '';
+  const shape = isPersonShaped(mention.surface, knownLowercase);
+  for (const type of schema.nodeTypes) {
+    const cues = type.cues;
+    if (nameWords.length > 1 && cues.suffixes.some((suffix) => lastWord === stripAccents(suffix).toLowerCase().replace(/\.$/, ''))) add(type.name, WEIGHTS.suffix);
+    for (const phrase of cues.before) {
+      const phraseWords = words(phrase);
+      if (endsWithPhrase(before, phraseWords) || endsWithPhrase(beforeWithoutArticle, phraseWords)) add(type.name, WEIGHTS.before);
+    }
+    if (mention.titles.some((title) => cues.before.includes(title.toLowerCase()) || cues.before.includes(`${title.toLowerCase()}.`))) add(type.name, WEIGHTS.title);
+    for (const phrase of cues.after) {
+      if (startsWithPhrase(after, words(phrase))) add(type.name, WEIGHTS.after);
+    }
+    if (cues.shapes.includes('code') && mention.isCode) add(type.name, WEIGHTS.code);
+    if (cues.shapes.includes('person-name') && !mention.isCode && shape) add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName);
+  }
+  return votes;
+}
+
+/** The winning type of a vote table (first declared wins ties); the fallback type when empty. */
+export function pickType(votes: TypeVotes, schema: GraphSchema): string {
+  let best = FALLBACK_NODE_TYPE;
+  let bestScore = 0;
+  for (const type of schema.nodeTypes) {
+    const score = votes[type.name] ?? 0;
+    if (score > bestScore) {
+      best = type.name;
+      bestScore = score;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,91 @@
+import type { MergeRecord } from '../../core/records.js';
+import { jaroWinkler } from './jaro-winkler.js';
+import type { NameStatistics } from './name-statistics.js';
+import { UnionFind } from './union-find.js';
+import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
+
+/** Options of alias merging (from the `resolution` config). */
+export interface AliasMergeOptions {
+  mergeSurnames: boolean;
+  mergeAcronyms: boolean;
+  fuzzyThreshold: number;
+  /** Node types whose names are people's names (schema cue shape "person-name"). */
+  personTypes: ReadonlySet<string>;
+}
+
+/** A pending merge with its reason, recorded by key before entity ids exist. */
+export interface KeyMerge {
+  kept: string;
+  merged: string;
+  reason: MergeRecord['reason'];
+}
+
+/**
+ * Groups normalised names that denote one entity: declared acronyms, initial + surname
+ * ("t wierzba" → "tomasz wierzba"), a surname alone when only one person carries it, a first
+ * word alone when only one longer name starts with it, and near-identical long names.
+ * Every merge is returned with its reason.
+ */
+export function mergeAliases(names: Map<string, NameStatistics>, types: Map<string, string>, options: AliasMergeOptions): { sets: UnionFind; merges: KeyMerge[] } {
+  const sets = new UnionFind();
+  const merges: KeyMerge[] = [];
+  const merge = (kept: string, merged: string, reason: KeyMerge['reason']) => {
+    if (sets.union(kept, merged)) merges.push({ kept, merged, reason });
+  };
+  const keys = [...names.keys()].sort();
+  keys.forEach((key) => sets.add(key));
+
+  if (options.mergeAcronyms) {
+    for (const key of keys) for (const target of names.get(key)?.aliasOf ?? []) if (names.has(target)) merge(target, key, 'acronym');
+  }
+
+  const fullPersonNames = keys.filter((key) => options.personTypes.has(types.get(key) ?? '') && key.split(' ').length >= 2 && (key.split(' ')[0] ?? '').length > 1);
+  const bySurname = groupBy(fullPersonNames, (key) => key.split(' ').slice(-1)[0] as string);
+  for (const key of keys) {
+    const parts = key.split(' ');
+    if (parts.length === 2 && (parts[0] as string).length === 1) {
+      const candidates = (bySurname.get(parts[1] as string) ?? []).filter((full) => full.startsWith(parts[0] as string));
+      if (candidates.length === 1) merge(candidates[0] as string, key, 'initial-surname');
+    }
+  }
+
+  if (options.mergeSurnames) {
+    const longNames = keys.filter((key) => key.split(' ').length >= 2 && !options.personTypes.has(types.get(key) ?? ''));
+    const byFirstWord = groupBy(longNames, (key) => key.split(' ')[0] as string);
+    for (const key of keys) {
+      if (key.includes(' ') || /\d/.test(key)) continue;
+      const type = types.get(key);
+      const people = bySurname.get(key) ?? [];
+      const longer = byFirstWord.get(key) ?? [];
+      if (people.length === 1 && longer.length === 0 && (options.personTypes.has(type ?? '') || type === FALLBACK_NODE_TYPE)) merge(people[0] as string, key, 'surname');
+      else if (longer.length === 1 && people.length === 0 && (type === FALLBACK_NODE_TYPE || type === types.get(longer[0] as string))) merge(longer[0] as string, key, 'surname');
+    }
+  }
+
+  if (options.fuzzyThreshold < 1) {
+    const longKeys = keys.filter((key) => key.length >= 8);
+    const blocks = groupBy(longKeys, (key) => key.slice(0, 3));
+    for (const block of blocks.values()) {
+      for (let left = 0; left < block.length; left += 1) {
+        for (let right = left + 1; right < block.length; right += 1) {
+          const first = block[left] as string;
+          const second = block[right] as string;
+          if (types.get(first) !== types.get(second) || /\d/.test(first + second)) continue;
+          if (jaroWinkler(first, second) >= options.fuzzyThreshold) merge(first, second, 'fuzzy');
+        }
+      }
+    }
+  }
+  return { sets, merges };
+}
+
+function groupBy(items: string[], keyOf: (item: string) => string): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key) ?? [];
+    group.push(item);
+    groups.set(key, group);
+  }
+  return groups;
+}

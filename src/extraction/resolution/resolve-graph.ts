@@ -1,0 +1,144 @@
+import { stableId } from '../../core/ids.js';
+import type { ChunkExtraction, Entity, MergeRecord, Mention, Relation } from '../../core/records.js';
+import { normaliseName } from '../../core/normalise.js';
+import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
+import { collectNameStatistics, winningType, type NameStatistics } from './name-statistics.js';
+import { mergeAliases, type AliasMergeOptions } from './merge-aliases.js';
+import { closeSupersededRelations } from './close-superseded.js';
+
+/** The resolved graph: one node per real-world entity, edges with evidence, chunk mentions. */
+export interface ResolvedGraph {
+  entities: Entity[];
+  relations: Relation[];
+  mentions: Mention[];
+  merges: MergeRecord[];
+}
+
+/** One chunk's extraction with the document it belongs to. */
+export interface LocatedExtraction {
+  extraction: ChunkExtraction;
+  documentId: string;
+}
+
+/**
+ * Resolves the extractions of a whole corpus into one graph: names are normalised and merged
+ * (acronyms, initials, surnames, short forms, near-duplicates), each entity gets the type most
+ * cues vote for, relations are re-checked against the schema with the final types (those that
+ * no longer fit become RELATED_TO), and superseded facts get a `validTo`.
+ */
+export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, options: Omit<AliasMergeOptions, 'personTypes'>): ResolvedGraph {
+  const extractions = located.map((item) => item.extraction);
+  const names = collectNameStatistics(extractions);
+  const typeOrder = nodeTypeNames(schema);
+  addRelationImpliedVotes(extractions, names, schema);
+  const provisionalTypes = new Map([...names].map(([key, statistics]) => [key, winningType(statistics.typeVotes, typeOrder)]));
+  const personTypes = new Set(schema.nodeTypes.filter((type) => type.cues.shapes.includes('person-name')).map((type) => type.name));
+  const { sets, merges } = mergeAliases(names, provisionalTypes, { ...options, personTypes });
+
+  const entityByKey = new Map<string, Entity>();
+  const entities: Entity[] = [];
+  for (const members of sets.groups().values()) {
+    const entity = buildEntity(members.map((key) => names.get(key) as NameStatistics), typeOrder);
+    entities.push(entity);
+    for (const key of members) entityByKey.set(key, entity);
+  }
+  entities.sort((left, right) => left.id.localeCompare(right.id));
+
+  const documentOfChunk = new Map(located.map((item) => [item.extraction.chunkId, item.documentId]));
+  const relations = resolveRelations(extractions, entityByKey, schema, documentOfChunk);
+  closeSupersededRelations(relations, schema);
+  const mentions = resolveMentions(extractions, entityByKey);
+  const mergeRecords: MergeRecord[] = merges.map((merge) => {
+    const entity = entityByKey.get(merge.kept) as Entity;
+    return { entityId: entity.id, kept: merge.kept, merged: merge.merged, reason: merge.reason };
+  });
+  return { entities, relations, mentions, merges: mergeRecords };
+}
+
+function buildEntity(members: NameStatistics[], typeOrder: string[]): Entity {
+  const votes = new Map<string, number>();
+  const surfaces = new Map<string, number>();
+  let occurrences = 0;
+  for (const member of members) {
+    member.typeVotes.forEach((weight, type) => votes.set(type, (votes.get(type) ?? 0) + weight));
+    member.surfaces.forEach((count, surface) => surfaces.set(surface, (surfaces.get(surface) ?? 0) + count));
+    occurrences += member.occurrences;
+  }
+  const fullest = [...members].sort((left, right) => fullness(right) - fullness(left) || left.key.localeCompare(right.key))[0] as NameStatistics;
+  const name = [...fullest.surfaces].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))[0]?.[0] ?? fullest.key;
+  const aliases = [...surfaces.keys()].filter((surface) => surface !== name).sort();
+  return { id: stableId('ent', fullest.key), type: winningType(votes, typeOrder), name, aliases, description: '', mentionCount: occurrences };
+}
+
+function fullness(statistics: NameStatistics): number {
+  const words = statistics.key.split(' ');
+  const initials = words.filter((word) => word.length === 1).length;
+  return (words.length - initials) * 1000 + statistics.occurrences;
+}
+
+/** A typed relation whose endpoint has no cue-given type votes for the only type the edge allows there. */
+function addRelationImpliedVotes(extractions: ChunkExtraction[], names: Map<string, NameStatistics>, schema: GraphSchema): void {
+  const edges = new Map(schema.edgeTypes.map((edge) => [edge.name, edge]));
+  for (const extraction of extractions) {
+    for (const relation of extraction.relations) {
+      const edge = edges.get(relation.type);
+      if (!edge) continue;
+      const sides: Array<[string, string[]]> = [[relation.source, edge.source], [relation.target, edge.target]];
+      for (const [name, allowed] of sides) {
+        const statistics = names.get(normaliseName(name));
+        if (!statistics || allowed.length !== 1) continue;
+        statistics.typeVotes.set(allowed[0] as string, (statistics.typeVotes.get(allowed[0] as string) ?? 0) + 1);
+      }
+    }
+  }
+}
+
+function resolveRelations(extractions: ChunkExtraction[], entityByKey: Map<string, Entity>, schema: GraphSchema, documentOfChunk: Map<string, string>): Relation[] {
+  const edges = new Map(schema.edgeTypes.map((edge) => [edge.name, edge]));
+  const byId = new Map<string, Relation>();
+  for (const extraction of extractions) {
+    for (const found of extraction.relations) {
+      const source = entityByKey.get(normaliseName(found.source));
+      const target = entityByKey.get(normaliseName(found.target));
+      if (!source || !target || source.id === target.id) continue;
+      const edge = edges.get(found.type);
+      const fits = edge !== undefined && edge.source.includes(source.type) && edge.target.includes(target.type);
+      const type = fits ? found.type : COOCCURRENCE_EDGE_TYPE;
+      const [from, to] = type === COOCCURRENCE_EDGE_TYPE && source.id > target.id ? [target, source] : [source, target];
+      const id = stableId('rel', type, from.id, to.id, extraction.chunkId, found.span.start);
+      const existing = byId.get(id);
+      if (existing && existing.type !== COOCCURRENCE_EDGE_TYPE) continue;
+      byId.set(id, {
+        id,
+        type,
+        sourceId: from.id,
+        targetId: to.id,
+        evidence: found.evidence,
+        chunkId: extraction.chunkId,
+        documentId: documentOfChunk.get(extraction.chunkId) ?? '',
+        start: found.span.start,
+        end: found.span.end,
+        weight: type === COOCCURRENCE_EDGE_TYPE ? 0.5 : 1,
+        validFrom: found.validFrom ?? null,
+        validTo: null,
+      });
+    }
+  }
+  return [...byId.values()].sort((left, right) => left.id.localeCompare(right.id));
+}
+
+function resolveMentions(extractions: ChunkExtraction[], entityByKey: Map<string, Entity>): Mention[] {
+  const counts = new Map<string, Mention>();
+  for (const extraction of extractions) {
+    for (const entity of extraction.entities) {
+      const resolved = entityByKey.get(normaliseName(entity.name));
+      if (!resolved) continue;
+      const key = `${extraction.chunkId}\u0000${resolved.id}`;
+      const mention = counts.get(key) ?? { chunkId: extraction.chunkId, entityId: resolved.id, count: 0 };
+      mention.count += 1;
+      counts.set(key, mention);
+    }
+  }
+  return [...counts.values()];
+}
+

@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import kuzu from 'kuzu';
+import { RhizomeError } from '../../errors/rhizome-error.js';
+
+/** A value Kuzu accepts as a query parameter. */
+export type KuzuParameter = kuzu.KuzuValue;
+/** One result row. */
+export type KuzuRow = Record<string, unknown>;
+
+/**
+ * One open Kuzu database and connection. Results are always read fully and closed before
+ * returning (a result that outlives its connection crashes the process at exit).
+ */
+export class KuzuConnection {
+  private readonly statements = new Map<string, kuzu.PreparedStatement>();
+  private closed = false;
+
+  private constructor(
+    private readonly database: kuzu.Database,
+    private readonly connection: kuzu.Connection,
+    readonly databasePath: string,
+  ) {}
+
+  /** Opens (creating if needed) the database at `databasePath`; a lock held elsewhere is a WORKSPACE_LOCKED error. */
+  static async open(databasePath: string, options: { readOnly?: boolean; bufferPoolMb?: number } = {}): Promise<KuzuConnection> {
+    mkdirSync(path.dirname(databasePath), { recursive: true });
+    const bufferBytes = (options.bufferPoolMb ?? 0) * 1024 * 1024;
+    let database: kuzu.Database | undefined;
+    try {
+      database = new kuzu.Database(databasePath, bufferBytes, true, options.readOnly ?? false);
+      await database.init();
+      const connection = new kuzu.Connection(database, 2);
+      await connection.init();
+      return new KuzuConnection(database, connection, databasePath);
+    } catch (cause) {
+      await database?.close().catch(() => undefined);
+      const message = (cause as Error).message ?? String(cause);
+      if (/lock/i.test(message)) {
+        throw new RhizomeError('WORKSPACE_LOCKED', `the workspace database ${databasePath} is in use by another process (Kuzu allows one process at a time); stop that process (a running \`rhizome serve\`, another index run) and retry`, { cause });
+      }
+      throw new RhizomeError('STORE_FAILED', `could not open the Kuzu database at ${databasePath}: ${message}`, { cause });
+    }
+  }
+
+  /** Runs one statement with parameters and returns all rows. */
+  async run(statement: string, parameters?: Record<string, KuzuParameter>): Promise<KuzuRow[]> {
+    if (this.closed) throw new RhizomeError('STORE_FAILED', 'the Kuzu connection is closed');
+    let results: kuzu.QueryResult | kuzu.QueryResult[];
+    try {
+      if (parameters && Object.keys(parameters).length > 0) {
+        let prepared = this.statements.get(statement);
+        if (!prepared) {
+          prepared = await this.connection.prepare(statement);
+          if (!prepared.isSuccess()) throw new Error(prepared.getErrorMessage());
+          this.statements.set(statement, prepared);
+        }
+        results = await this.connection.execute(prepared, parameters);
+      } else {
+        results = await this.connection.query(statement);
+      }
+    } catch (cause) {
+      throw new RhizomeError('STORE_FAILED', `Kuzu query failed: ${(cause as Error).message} (query: ${statement.slice(0, 160)})`, { cause });
+    }
+    const list = Array.isArray(results) ? results : [results];
+    const rows: KuzuRow[] = [];
+    for (const result of list) {
+      rows.push(...((await result.getAll()) as KuzuRow[]));
+      result.close();
+    }
+    return rows;
+  }
+
+  /** Applies a query timeout to later statements (0 = none). */
+  setTimeout(milliseconds: number): void {
+    this.connection.setQueryTimeout(milliseconds > 0 ? milliseconds : 2 ** 31 - 1);
+  }
+
+  /** Runs `work` inside one transaction: all of it is written, or none. */
+  async transaction<T>(work: () => Promise<T>, mode: 'write' | 'read' = 'write'): Promise<T> {
+    await this.run(mode === 'read' ? 'BEGIN TRANSACTION READ ONLY' : 'BEGIN TRANSACTION');
+    try {
+      const result = await work();
+      await this.run('COMMIT');
+      return result;
+    } catch (error) {
+      await this.run('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Closes the connection, then the database. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.statements.clear();
+    await this.connection.close();
+    await this.database.close();
+  }
+}

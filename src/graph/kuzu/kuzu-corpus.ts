@@ -1,0 +1,46 @@
+import type { SourceDocument } from '../../core/records.js';
+import type { IndexWrite, StoredChunk } from '../store.js';
+import { bulkCopy } from './kuzu-bulk-copy.js';
+import type { KuzuConnection, KuzuParameter } from './kuzu-connection.js';
+
+/** Writes the document layer of an index run: deletions, new documents and chunks, refreshed extractions. */
+export async function writeCorpus(connection: KuzuConnection, write: IndexWrite): Promise<void> {
+  const replaced = [...new Set([...write.removedDocumentIds, ...write.documents.map((document) => document.id)])];
+  if (replaced.length > 0) {
+    await connection.run('MATCH (d:Document)-[:HAS_CHUNK]->(c:Chunk) WHERE d.id IN $ids DETACH DELETE c', { ids: replaced as KuzuParameter });
+    await connection.run('MATCH (d:Document) WHERE d.id IN $ids DETACH DELETE d', { ids: replaced as KuzuParameter });
+  }
+  await bulkCopy<SourceDocument>(connection, 'Document', [
+    { kind: 'string', value: (document) => document.id },
+    { kind: 'string', value: (document) => document.path },
+    { kind: 'string', value: (document) => document.format },
+    { kind: 'string', value: (document) => document.title },
+    { kind: 'nullable-string', value: (document) => document.date },
+    { kind: 'string', value: (document) => document.language },
+    { kind: 'string', value: (document) => document.contentHash },
+    { kind: 'int', value: (document) => document.byteSize },
+    { kind: 'string', value: (document) => document.text },
+  ], write.documents);
+  await bulkCopy<StoredChunk>(connection, 'Chunk', [
+    { kind: 'string', value: (chunk) => chunk.id },
+    { kind: 'string', value: (chunk) => chunk.documentId },
+    { kind: 'int', value: (chunk) => chunk.index },
+    { kind: 'string', value: (chunk) => chunk.text },
+    { kind: 'int', value: (chunk) => chunk.start },
+    { kind: 'int', value: (chunk) => chunk.end },
+    { kind: 'int', value: (chunk) => chunk.tokenCount },
+    { kind: 'string', value: (chunk) => (chunk.extraction ? JSON.stringify(chunk.extraction) : '') },
+    { kind: 'string', value: (chunk) => chunk.extractionKey },
+  ], write.chunks);
+  await bulkCopy<StoredChunk>(connection, 'HAS_CHUNK', [
+    { kind: 'string', value: (chunk) => chunk.documentId },
+    { kind: 'string', value: (chunk) => chunk.id },
+  ], write.chunks);
+  for (const update of write.updatedExtractions) {
+    await connection.run('MATCH (c:Chunk {id: $id}) SET c.extraction = $extraction, c.extractionKey = $key', {
+      id: update.chunkId,
+      extraction: JSON.stringify(update.extraction),
+      key: update.extractionKey,
+    });
+  }
+}

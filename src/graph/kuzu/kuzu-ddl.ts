@@ -1,0 +1,62 @@
+import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
+
+/** Columns every entity node table has, before the declared properties. */
+export const ENTITY_COLUMNS = ['id', 'name', 'aliases', 'aliasText', 'description', 'mentionCount'];
+/** Columns every relation table has, before the declared properties. */
+export const RELATION_COLUMNS = ['id', 'evidence', 'chunkId', 'documentId', 'startOffset', 'endOffset', 'weight', 'validFrom', 'validTo'];
+
+/** Tables that hold documents and chunks; they survive a schema change. */
+export const CORPUS_DDL = [
+  'CREATE NODE TABLE IF NOT EXISTS Meta(key STRING, value STRING, PRIMARY KEY(key))',
+  'CREATE NODE TABLE IF NOT EXISTS Document(id STRING, path STRING, format STRING, title STRING, date STRING, language STRING, contentHash STRING, byteSize INT64, text STRING, PRIMARY KEY(id))',
+  'CREATE NODE TABLE IF NOT EXISTS Chunk(id STRING, documentId STRING, chunkIndex INT64, text STRING, startOffset INT64, endOffset INT64, tokenCount INT64, extraction STRING, extractionKey STRING, PRIMARY KEY(id))',
+  'CREATE REL TABLE IF NOT EXISTS HAS_CHUNK(FROM Document TO Chunk)',
+  'CREATE NODE TABLE IF NOT EXISTS MergeLog(id STRING, entityId STRING, kept STRING, merged STRING, reason STRING, PRIMARY KEY(id))',
+];
+
+/** One endpoint pair of a relation table. */
+export interface EndpointPair {
+  from: string;
+  to: string;
+}
+
+/** The relation tables of a schema with their endpoint pairs (declared edges, RELATED_TO, MENTIONS). */
+export function relationTables(schema: GraphSchema): Array<{ name: string; pairs: EndpointPair[]; properties: Array<{ name: string; type: string }> }> {
+  const types = nodeTypeNames(schema);
+  const everyPair = types.flatMap((from) => types.map((to) => ({ from, to })));
+  return [
+    ...schema.edgeTypes.map((edge) => ({
+      name: edge.name,
+      pairs: edge.source.flatMap((from) => edge.target.map((to) => ({ from, to }))),
+      properties: edge.properties,
+    })),
+    { name: COOCCURRENCE_EDGE_TYPE, pairs: everyPair, properties: [] },
+  ];
+}
+
+/** Kuzu DDL for the entity layer: one node table per node type, one relation table per edge type. */
+export function entityLayerDdl(schema: GraphSchema): string[] {
+  const statements: string[] = [];
+  const declared = new Map(schema.nodeTypes.map((type) => [type.name, type.properties]));
+  for (const typeName of nodeTypeNames(schema)) {
+    const extra = (declared.get(typeName) ?? []).map((property) => `, ${property.name} ${property.type}`).join('');
+    statements.push(
+      `CREATE NODE TABLE ${typeName}(id STRING, name STRING, aliases STRING[], aliasText STRING, description STRING, mentionCount INT64${extra}, PRIMARY KEY(id))`,
+    );
+  }
+  for (const table of relationTables(schema)) {
+    const pairs = table.pairs.map((pair) => `FROM ${pair.from} TO ${pair.to}`).join(', ');
+    const extra = table.properties.map((property) => `, ${property.name} ${property.type}`).join('');
+    statements.push(
+      `CREATE REL TABLE ${table.name}(${pairs}, id STRING, evidence STRING, chunkId STRING, documentId STRING, startOffset INT64, endOffset INT64, weight DOUBLE, validFrom STRING, validTo STRING${extra})`,
+    );
+  }
+  const mentionPairs = nodeTypeNames(schema).map((type) => `FROM Chunk TO ${type}`).join(', ');
+  statements.push(`CREATE REL TABLE MENTIONS(${mentionPairs}, count INT64)`);
+  return statements;
+}
+
+/** Statements that drop the entity layer (relations first). */
+export function dropEntityLayerDdl(tableNames: { nodes: string[]; relations: string[] }): string[] {
+  return [...tableNames.relations.map((name) => `DROP TABLE ${name}`), ...tableNames.nodes.map((name) => `DROP TABLE ${name}`)];
+}

@@ -1,0 +1,135 @@
+import type { Entity, Mention, MergeRecord, Relation } from '../../core/records.js';
+import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
+import type { GraphProjection } from '../store.js';
+import { bulkCopy, type CopyColumn } from './kuzu-bulk-copy.js';
+import type { KuzuConnection, KuzuRow } from './kuzu-connection.js';
+import { relationTables } from './kuzu-ddl.js';
+
+const ENTITY_COLUMNS: Array<CopyColumn<Entity>> = [
+  { kind: 'string', value: (entity) => entity.id },
+  { kind: 'string', value: (entity) => entity.name },
+  { kind: 'string-list', value: (entity) => entity.aliases },
+  { kind: 'string', value: (entity) => [entity.name, ...entity.aliases].join(' | ') },
+  { kind: 'string', value: (entity) => entity.description },
+  { kind: 'int', value: (entity) => entity.mentionCount },
+];
+
+const RELATION_COLUMNS: Array<CopyColumn<Relation>> = [
+  { kind: 'string', value: (relation) => relation.sourceId },
+  { kind: 'string', value: (relation) => relation.targetId },
+  { kind: 'string', value: (relation) => relation.id },
+  { kind: 'string', value: (relation) => relation.evidence },
+  { kind: 'string', value: (relation) => relation.chunkId },
+  { kind: 'string', value: (relation) => relation.documentId },
+  { kind: 'int', value: (relation) => relation.start },
+  { kind: 'int', value: (relation) => relation.end },
+  { kind: 'double', value: (relation) => relation.weight },
+  { kind: 'nullable-string', value: (relation) => relation.validFrom },
+  { kind: 'nullable-string', value: (relation) => relation.validTo },
+];
+
+/** Deletes every entity, relation, mention and merge record (inside the caller's transaction). */
+export async function deleteEntityLayer(connection: KuzuConnection, schema: GraphSchema): Promise<void> {
+  for (const table of [...relationTables(schema).map((relation) => relation.name), 'MENTIONS']) {
+    await connection.run(`MATCH ()-[r:${table}]->() DELETE r`);
+  }
+  for (const type of nodeTypeNames(schema)) await connection.run(`MATCH (n:${type}) DELETE n`);
+  await connection.run('MATCH (m:MergeLog) DELETE m');
+}
+
+/** Bulk-loads a resolved entity layer: nodes by type, relations by endpoint pair, mentions by target type. */
+export async function writeEntityLayer(connection: KuzuConnection, schema: GraphSchema, graph: GraphProjection, merges: MergeRecord[]): Promise<void> {
+  const typeOf = new Map(graph.entities.map((entity) => [entity.id, entity.type]));
+  const declared = new Map(schema.nodeTypes.map((type) => [type.name, type.properties]));
+  for (const type of nodeTypeNames(schema)) {
+    const columns = [...ENTITY_COLUMNS, ...nullColumns<Entity>(declared.get(type) ?? [])];
+    await bulkCopy(connection, type, columns, graph.entities.filter((entity) => entity.type === type));
+  }
+  const groups = new Map<string, Relation[]>();
+  for (const relation of graph.relations) {
+    const key = `${relation.type}\u0000${typeOf.get(relation.sourceId)}\u0000${typeOf.get(relation.targetId)}`;
+    const group = groups.get(key) ?? [];
+    group.push(relation);
+    groups.set(key, group);
+  }
+  const relationProperties = new Map(relationTables(schema).map((table) => [table.name, table.properties]));
+  for (const [key, relations] of groups) {
+    const [table = COOCCURRENCE_EDGE_TYPE, from = '', to = ''] = key.split('\u0000');
+    const columns = [...RELATION_COLUMNS, ...nullColumns<Relation>(relationProperties.get(table) ?? [])];
+    await bulkCopy(connection, table, columns, relations, { from, to });
+  }
+  const mentionsByType = new Map<string, Mention[]>();
+  for (const mention of graph.mentions) {
+    const type = typeOf.get(mention.entityId);
+    if (!type) continue;
+    mentionsByType.set(type, [...(mentionsByType.get(type) ?? []), mention]);
+  }
+  for (const [type, mentions] of mentionsByType) {
+    await bulkCopy(connection, 'MENTIONS', [
+      { kind: 'string', value: (mention: Mention) => mention.chunkId },
+      { kind: 'string', value: (mention: Mention) => mention.entityId },
+      { kind: 'int', value: (mention: Mention) => mention.count },
+    ], mentions, { from: 'Chunk', to: type });
+  }
+  await bulkCopy(connection, 'MergeLog', [
+    { kind: 'string', value: (merge: MergeRecord & { index: number }) => `${merge.entityId}:${merge.index}` },
+    { kind: 'string', value: (merge) => merge.entityId },
+    { kind: 'string', value: (merge) => merge.kept },
+    { kind: 'string', value: (merge) => merge.merged },
+    { kind: 'string', value: (merge) => merge.reason },
+  ], merges.map((merge, index) => ({ ...merge, index })));
+}
+
+/** Declared properties the extractor does not fill are loaded as typed NULLs. */
+function nullColumns<Row>(properties: Array<{ type: string }>): Array<CopyColumn<Row>> {
+  return properties.map((property) => ({ kind: `null ${property.type}` as const, value: () => null }));
+}
+
+/** Reads the whole entity layer back into memory for graph algorithms. */
+export async function readEntityLayer(connection: KuzuConnection, schema: GraphSchema): Promise<GraphProjection> {
+  const entities: Entity[] = [];
+  for (const type of nodeTypeNames(schema)) {
+    const rows = await connection.run(`MATCH (n:${type}) RETURN n.id AS id, n.name AS name, n.aliases AS aliases, n.description AS description, n.mentionCount AS mentionCount`);
+    for (const row of rows) entities.push(toEntity(row, type));
+  }
+  const relations: Relation[] = [];
+  for (const table of relationTables(schema)) {
+    const rows = await connection.run(
+      `MATCH (a)-[r:${table.name}]->(b) RETURN r.id AS id, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId, r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo`,
+    );
+    for (const row of rows) relations.push(toRelation(row, table.name));
+  }
+  const mentionRows = await connection.run('MATCH (c:Chunk)-[m:MENTIONS]->(e) RETURN c.id AS chunkId, e.id AS entityId, m.count AS count');
+  const mentions = mentionRows.map((row) => ({ chunkId: String(row.chunkId), entityId: String(row.entityId), count: Number(row.count) }));
+  entities.sort((left, right) => left.id.localeCompare(right.id));
+  relations.sort((left, right) => left.id.localeCompare(right.id));
+  return { entities, relations, mentions };
+}
+
+function toEntity(row: KuzuRow, type: string): Entity {
+  return {
+    id: String(row.id),
+    type,
+    name: String(row.name),
+    aliases: (row.aliases as string[] | null) ?? [],
+    description: String(row.description ?? ''),
+    mentionCount: Number(row.mentionCount ?? 0),
+  };
+}
+
+function toRelation(row: KuzuRow, type: string): Relation {
+  return {
+    id: String(row.id),
+    type,
+    sourceId: String(row.sourceId),
+    targetId: String(row.targetId),
+    evidence: String(row.evidence),
+    chunkId: String(row.chunkId),
+    documentId: String(row.documentId),
+    start: Number(row.startOffset),
+    end: Number(row.endOffset),
+    weight: Number(row.weight),
+    validFrom: (row.validFrom as string | null) ?? null,
+    validTo: (row.validTo as string | null) ?? null,
+  };
+}

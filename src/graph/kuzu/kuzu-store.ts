@@ -1,0 +1,223 @@
+import path from 'node:path';
+import { contentHash } from '../../core/ids.js';
+import type { ChunkExtraction, MergeRecord } from '../../core/records.js';
+import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
+import { RhizomeError } from '../../errors/rhizome-error.js';
+import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument } from '../store.js';
+import { assertReadOnlyCypher } from '../read-only-cypher.js';
+import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
+import { CORPUS_DDL, entityLayerDdl, relationTables } from './kuzu-ddl.js';
+import { deleteEntityLayer, readEntityLayer, writeEntityLayer } from './kuzu-entity-layer.js';
+import { writeCorpus } from './kuzu-corpus.js';
+import { toFullTextQuery } from './full-text-query.js';
+
+/** Options of the embedded Kuzu store. */
+export interface KuzuStoreOptions {
+  /** The workspace folder; the database lives in `<workspace>/graph.kuzu`. */
+  workspace: string;
+  readOnly?: boolean;
+  bufferPoolMb?: number;
+}
+
+const CHUNK_INDEX = 'chunk_fts';
+
+/** The default GraphStore: an embedded Kuzu database in the workspace folder. */
+export class KuzuGraphStore implements GraphStore {
+  readonly capabilities: StoreCapabilities = { fullTextSearch: true, vectorIndex: true, atomicWrites: true, readOnlyCypher: true };
+  private schema: GraphSchema | null = null;
+
+  private constructor(private readonly connection: KuzuConnection) {}
+
+  /** Opens the workspace database; WORKSPACE_LOCKED when another process holds it. */
+  static async open(options: KuzuStoreOptions): Promise<KuzuGraphStore> {
+    const databasePath = path.join(options.workspace, 'graph.kuzu');
+    const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: options.bufferPoolMb ?? 0 });
+    return new KuzuGraphStore(connection);
+  }
+
+  async ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }> {
+    this.schema = schema;
+    const existing = new Set((await this.connection.run('CALL show_tables() RETURN name')).map((row) => String(row.name)));
+    for (const statement of CORPUS_DDL) await this.connection.run(statement);
+    const schemaHash = contentHash(JSON.stringify(schema));
+    const storedHash = existing.has('Meta') ? await this.getMeta('schemaHash') : null;
+    let reset = false;
+    if (storedHash !== schemaHash) {
+      const previous = JSON.parse((await this.getMeta('entityTables')) ?? '{"nodes":[],"relations":[]}') as { nodes: string[]; relations: string[] };
+      await this.dropEntityIndexes(previous.nodes);
+      for (const name of [...previous.relations, ...previous.nodes]) if (existing.has(name)) await this.connection.run(`DROP TABLE ${name}`);
+      reset = previous.nodes.length > 0;
+      for (const statement of entityLayerDdl(schema)) await this.connection.run(statement);
+      await this.setMeta('entityTables', JSON.stringify({ nodes: nodeTypeNames(schema), relations: [...relationTables(schema).map((table) => table.name), 'MENTIONS'] }));
+      await this.setMeta('schemaHash', schemaHash);
+    }
+    await this.createIndexes();
+    return { reset };
+  }
+
+  async listDocuments(): Promise<StoredDocument[]> {
+    const rows = await this.connection.run('MATCH (d:Document) RETURN d.id AS id, d.path AS path, d.format AS format, d.title AS title, d.date AS date, d.language AS language, d.contentHash AS contentHash, d.byteSize AS byteSize ORDER BY d.path');
+    return rows.map((row) => ({
+      id: String(row.id),
+      path: String(row.path),
+      format: row.format as StoredDocument['format'],
+      title: String(row.title),
+      date: (row.date as string | null) ?? null,
+      language: row.language as StoredDocument['language'],
+      contentHash: String(row.contentHash),
+      byteSize: Number(row.byteSize),
+    }));
+  }
+
+  async listChunks(): Promise<StoredChunk[]> {
+    const rows = await this.connection.run('MATCH (c:Chunk) RETURN c.* ORDER BY c.documentId, c.chunkIndex');
+    return rows.map((row) => ({
+      ...toChunk(row, 'c.'),
+      extraction: row['c.extraction'] ? (JSON.parse(String(row['c.extraction'])) as ChunkExtraction) : null,
+      extractionKey: String(row['c.extractionKey'] ?? ''),
+    }));
+  }
+
+  async writeIndex(write: IndexWrite): Promise<void> {
+    const schema = this.requireSchema();
+    await this.dropAllIndexes();
+    try {
+      await this.connection.transaction(async () => {
+        await deleteEntityLayer(this.connection, schema);
+        await writeCorpus(this.connection, write);
+        await writeEntityLayer(this.connection, schema, write.graph, write.merges);
+      });
+    } finally {
+      await this.createIndexes();
+    }
+  }
+
+  async searchChunks(query: string, limit: number): Promise<ScoredId[]> {
+    const terms = toFullTextQuery(query);
+    if (!terms) return [];
+    const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('Chunk', '${CHUNK_INDEX}', $query, top := $limit) RETURN node.id AS id, score ORDER BY score DESC, id`, { query: terms, limit });
+    return rows.map((row) => ({ id: String(row.id), score: Number(row.score) }));
+  }
+
+  async searchEntities(query: string, limit: number): Promise<ScoredId[]> {
+    const terms = toFullTextQuery(query);
+    if (!terms) return [];
+    const results: ScoredId[] = [];
+    for (const type of nodeTypeNames(this.requireSchema())) {
+      const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('${type}', '${entityIndexName(type)}', $query, top := $limit) RETURN node.id AS id, score`, { query: terms, limit });
+      results.push(...rows.map((row) => ({ id: String(row.id), score: Number(row.score) })));
+    }
+    return results.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id)).slice(0, limit);
+  }
+
+  async getChunks(ids: string[]): Promise<ChunkWithSource[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.connection.run(
+      'MATCH (d:Document)-[:HAS_CHUNK]->(c:Chunk) WHERE c.id IN $ids RETURN c.id AS `c.id`, c.documentId AS `c.documentId`, c.chunkIndex AS `c.chunkIndex`, c.text AS `c.text`, c.startOffset AS `c.startOffset`, c.endOffset AS `c.endOffset`, c.tokenCount AS `c.tokenCount`, d.path AS path, d.title AS title, d.date AS date',
+      { ids: ids as KuzuParameter },
+    );
+    const byId = new Map(rows.map((row) => [String(row['c.id']), { ...toChunk(row, 'c.'), documentPath: String(row.path), documentTitle: String(row.title), documentDate: (row.date as string | null) ?? null }]));
+    return ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as ChunkWithSource] : []));
+  }
+
+  async loadProjection(): Promise<GraphProjection> {
+    return readEntityLayer(this.connection, this.requireSchema());
+  }
+
+  async listMerges(): Promise<MergeRecord[]> {
+    const rows = await this.connection.run('MATCH (m:MergeLog) RETURN m.entityId AS entityId, m.kept AS kept, m.merged AS merged, m.reason AS reason ORDER BY m.id');
+    return rows.map((row) => ({ entityId: String(row.entityId), kept: String(row.kept), merged: String(row.merged), reason: row.reason as MergeRecord['reason'] }));
+  }
+
+  async runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<KuzuRow[]> {
+    assertReadOnlyCypher(query);
+    this.connection.setTimeout(limits.timeoutMs);
+    try {
+      const rows = await this.connection.transaction(() => this.connection.run(query, parameters as Record<string, KuzuParameter>), 'read');
+      return rows.slice(0, limits.rowLimit);
+    } catch (cause) {
+      throw new RhizomeError('QUERY_INVALID', `Cypher query failed: ${(cause as Error).message}`, { cause });
+    } finally {
+      this.connection.setTimeout(0);
+    }
+  }
+
+  async counts(): Promise<StoreCounts> {
+    const schema = this.requireSchema();
+    const count = async (statement: string) => Number((await this.connection.run(statement))[0]?.total ?? 0);
+    const entitiesByType: Record<string, number> = {};
+    for (const type of nodeTypeNames(schema)) entitiesByType[type] = await count(`MATCH (n:${type}) RETURN count(n) AS total`);
+    const relationsByType: Record<string, number> = {};
+    for (const table of relationTables(schema)) relationsByType[table.name] = await count(`MATCH ()-[r:${table.name}]->() RETURN count(r) AS total`);
+    const relations = Object.values(relationsByType).reduce((sum, value) => sum + value, 0);
+    return {
+      documents: await count('MATCH (d:Document) RETURN count(d) AS total'),
+      chunks: await count('MATCH (c:Chunk) RETURN count(c) AS total'),
+      entities: Object.values(entitiesByType).reduce((sum, value) => sum + value, 0),
+      relations,
+      typedRelations: relations - (relationsByType.RELATED_TO ?? 0),
+      mentions: await count('MATCH ()-[m:MENTIONS]->() RETURN count(m) AS total'),
+      entitiesByType,
+      relationsByType,
+    };
+  }
+
+  async getMeta(key: string): Promise<string | null> {
+    const rows = await this.connection.run('MATCH (m:Meta {key: $key}) RETURN m.value AS value', { key });
+    return rows.length > 0 ? String(rows[0]?.value) : null;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.connection.run('MERGE (m:Meta {key: $key}) SET m.value = $value', { key, value });
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+
+  private requireSchema(): GraphSchema {
+    if (!this.schema) throw new RhizomeError('INTERNAL', 'ensureSchema must be called before using the store');
+    return this.schema;
+  }
+
+  private async existingIndexes(): Promise<Set<string>> {
+    const rows = await this.connection.run('CALL SHOW_INDEXES() RETURN index_name');
+    return new Set(rows.map((row) => String(row.index_name)));
+  }
+
+  private async createIndexes(): Promise<void> {
+    const existing = await this.existingIndexes();
+    if (!existing.has(CHUNK_INDEX)) await this.connection.run(`CALL CREATE_FTS_INDEX('Chunk', '${CHUNK_INDEX}', ['text'])`);
+    for (const type of nodeTypeNames(this.requireSchema())) {
+      if (!existing.has(entityIndexName(type))) await this.connection.run(`CALL CREATE_FTS_INDEX('${type}', '${entityIndexName(type)}', ['name', 'aliasText'])`);
+    }
+  }
+
+  private async dropEntityIndexes(types: string[]): Promise<void> {
+    const existing = await this.existingIndexes();
+    for (const type of types) if (existing.has(entityIndexName(type))) await this.connection.run(`CALL DROP_FTS_INDEX('${type}', '${entityIndexName(type)}')`);
+  }
+
+  /** Full-text indexes are rebuilt around each bulk write: faster, and a rollback cannot leave them stale. */
+  private async dropAllIndexes(): Promise<void> {
+    const existing = await this.existingIndexes();
+    if (existing.has(CHUNK_INDEX)) await this.connection.run(`CALL DROP_FTS_INDEX('Chunk', '${CHUNK_INDEX}')`);
+    await this.dropEntityIndexes(nodeTypeNames(this.requireSchema()));
+  }
+}
+
+function entityIndexName(type: string): string {
+  return `${type.toLowerCase()}_fts`;
+}
+
+function toChunk(row: KuzuRow, prefix: string) {
+  return {
+    id: String(row[`${prefix}id`]),
+    documentId: String(row[`${prefix}documentId`]),
+    index: Number(row[`${prefix}chunkIndex`]),
+    text: String(row[`${prefix}text`]),
+    start: Number(row[`${prefix}startOffset`]),
+    end: Number(row[`${prefix}endOffset`]),
+    tokenCount: Number(row[`${prefix}tokenCount`]),
+  };
+}

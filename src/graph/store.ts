@@ -1,0 +1,92 @@
+import type { Chunk, ChunkExtraction, Entity, Mention, MergeRecord, Relation, SourceDocument } from '../core/records.js';
+import type { GraphSchema } from '../config/graph-schema.js';
+
+/** A document as stored, without its text. */
+export type StoredDocument = Omit<SourceDocument, 'text'>;
+
+/** A chunk as stored, with the extraction cached for it and the key that extraction was made under. */
+export interface StoredChunk extends Chunk {
+  extraction: ChunkExtraction | null;
+  extractionKey: string;
+}
+
+/** A chunk with the document it came from, as retrieval returns it. */
+export interface ChunkWithSource extends Chunk {
+  documentPath: string;
+  documentTitle: string;
+  documentDate: string | null;
+}
+
+/** The in-memory projection of the entity layer that graph algorithms run on. */
+export interface GraphProjection {
+  entities: Entity[];
+  relations: Relation[];
+  mentions: Mention[];
+}
+
+/** Everything one indexing run writes, applied atomically. */
+export interface IndexWrite {
+  /** Documents (with their chunks) to delete: removed from disk or about to be replaced. */
+  removedDocumentIds: string[];
+  /** New or changed documents, with all their chunks. */
+  documents: SourceDocument[];
+  chunks: StoredChunk[];
+  /** Chunks of unchanged documents whose extraction was redone (schema or extractor changed). */
+  updatedExtractions: Array<{ chunkId: string; extraction: ChunkExtraction; extractionKey: string }>;
+  /** The whole resolved entity layer; it replaces the stored one. */
+  graph: GraphProjection;
+  merges: MergeRecord[];
+}
+
+/** An id with a retrieval score. */
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+/** Row counts of a workspace. */
+export interface StoreCounts {
+  documents: number;
+  chunks: number;
+  entities: number;
+  relations: number;
+  typedRelations: number;
+  mentions: number;
+  entitiesByType: Record<string, number>;
+  relationsByType: Record<string, number>;
+}
+
+/** What a backend can do natively; shared code asks these, never the backend's name. */
+export interface StoreCapabilities {
+  fullTextSearch: boolean;
+  vectorIndex: boolean;
+  atomicWrites: boolean;
+  readOnlyCypher: boolean;
+}
+
+/** Limits applied to user-supplied read-only Cypher. */
+export interface CypherLimits {
+  timeoutMs: number;
+  rowLimit: number;
+}
+
+/** The storage port: every backend (Kuzu, Neo4j) implements it and passes the same contract tests. */
+export interface GraphStore {
+  readonly capabilities: StoreCapabilities;
+  /** Creates tables and indexes for the schema before any load; `reset` is true when a changed schema dropped the entity layer. */
+  ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }>;
+  listDocuments(): Promise<StoredDocument[]>;
+  listChunks(): Promise<StoredChunk[]>;
+  writeIndex(write: IndexWrite): Promise<void>;
+  searchChunks(query: string, limit: number): Promise<ScoredId[]>;
+  searchEntities(query: string, limit: number): Promise<ScoredId[]>;
+  getChunks(ids: string[]): Promise<ChunkWithSource[]>;
+  loadProjection(): Promise<GraphProjection>;
+  listMerges(): Promise<MergeRecord[]>;
+  /** Runs a query that must not write; the backend enforces it too. */
+  runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<Array<Record<string, unknown>>>;
+  counts(): Promise<StoreCounts>;
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
+  close(): Promise<void>;
+}

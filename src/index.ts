@@ -1,0 +1,13 @@
+export { createRhizome, type Rhizome, type RhizomeStats, type QueryOptions } from './rhizome.js';
+export { loadConfig, validateConfig, type ConfigSources } from './config/load-config.js';
+export { defineConfig, configSchema, type RhizomeConfig, type RhizomeConfigInput } from './config/config-schema.js';
+export { defaultGraphSchema } from './config/default-schema.js';
+export type { GraphSchema, GraphSchemaInput, NodeTypeDefinition, EdgeTypeDefinition } from './config/graph-schema.js';
+export { RhizomeError, isRhizomeError, type RhizomeErrorCode } from './errors/rhizome-error.js';
+export type { RhizomeEvent, EventSink, StageName } from './events/events.js';
+export type { Answer } from './answer/answer.js';
+export type { IndexSummary, ExtractionFailure } from './indexing/index-summary.js';
+export type { Citation, Entity, Relation, Chunk, SourceDocument, MergeRecord } from './core/records.js';
+export type { GraphStore, StoreCapabilities } from './graph/store.js';
+export type { QueryMode, RetrievalContext } from './query/context.js';
+export { KuzuGraphStore } from './graph/kuzu/kuzu-store.js';

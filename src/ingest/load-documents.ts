@@ -1,0 +1,155 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { contentHash, stableId } from '../core/ids.js';
+import type { SourceDocument } from '../core/records.js';
+import { RhizomeError } from '../errors/rhizome-error.js';
+import { decodeText, isBlank } from './decode-text.js';
+import { detectLanguage } from './detect-language.js';
+import { ingestFailureCodeOf, rejectFile, type IngestFailure } from './ingest-failure.js';
+import { describeError, hasWantedExtension, listFiles } from './list-files.js';
+import { loadHtml } from './load-html.js';
+import { loadMarkdown } from './load-markdown.js';
+import { loadPdf } from './load-pdf.js';
+import { loadPlainText } from './load-plain-text.js';
+import type { LoadedContent } from './loaded-content.js';
+import { normaliseLabel, normaliseText } from './normalise-text.js';
+
+/** Extensions loaded when the caller names none. */
+export const DEFAULT_EXTENSIONS: readonly string[] = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf'];
+/** Files above this many bytes are reported as `too-large` unless the caller sets another limit (20 MiB). */
+export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** Folder and file names left out of a walk when the caller names no exclude patterns. */
+export const DEFAULT_EXCLUDE: readonly string[] = ['node_modules', '.git', '.rhizome'];
+
+/** How `loadDocuments` walks and what it accepts; `exclude` replaces the defaults (spread DEFAULT_EXCLUDE to extend them). */
+export interface LoadDocumentsOptions {
+  extensions?: string[];
+  maxFileBytes?: number;
+  exclude?: string[];
+  signal?: AbortSignal;
+  onProgress?: (event: { path: string; index: number; total: number }) => void;
+}
+
+/** Loaded documents, files that failed with a reason, and files left out because of their extension (absolute paths). */
+export interface LoadDocumentsResult {
+  documents: SourceDocument[];
+  failures: IngestFailure[];
+  skipped: string[];
+}
+
+type DocumentFormat = SourceDocument['format'];
+
+const formatsByExtension: ReadonlyMap<string, DocumentFormat> = new Map([
+  ['.txt', 'txt'],
+  ['.md', 'md'],
+  ['.markdown', 'md'],
+  ['.html', 'html'],
+  ['.htm', 'html'],
+  ['.pdf', 'pdf'],
+]);
+
+/**
+ * Loads every wanted file under `root` (or `root` itself when it is a file) into documents, in sorted
+ * relative-path order. A bad file never stops the others: it is reported in `failures` with a code and reason.
+ * `document.path` is the absolute resolved path. Throws INPUT_NOT_FOUND when `root` does not exist and
+ * ABORTED when `signal` fires; `onProgress` is called after each file with a zero-based `index`.
+ */
+export async function loadDocuments(root: string, options: LoadDocumentsOptions = {}): Promise<LoadDocumentsResult> {
+  const extensions = (options.extensions ?? DEFAULT_EXTENSIONS).map(normaliseExtension);
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const absoluteRoot = path.resolve(root);
+  throwIfAborted(options.signal);
+  const rootStats = await stat(absoluteRoot).catch((error: unknown) => {
+    throw new RhizomeError('INPUT_NOT_FOUND', `input path not found: ${absoluteRoot}`, { cause: error, details: { path: absoluteRoot } });
+  });
+  const failures: IngestFailure[] = [];
+  let candidates: string[];
+  let skipped: string[];
+  if (rootStats.isDirectory()) {
+    const listing = await listFiles(absoluteRoot, { extensions, exclude: options.exclude ?? DEFAULT_EXCLUDE });
+    candidates = listing.candidates;
+    skipped = listing.skipped;
+    failures.push(...listing.unreadableFolders.map((folder) => ({ ...folder, code: 'unreadable' as const })));
+  } else {
+    const wanted = hasWantedExtension(absoluteRoot, extensions);
+    candidates = wanted ? [absoluteRoot] : [];
+    skipped = wanted ? [] : [absoluteRoot];
+  }
+
+  const documents: SourceDocument[] = [];
+  for (const [index, filePath] of candidates.entries()) {
+    throwIfAborted(options.signal);
+    try {
+      documents.push(await loadDocument(filePath, maxFileBytes, options.signal));
+    } catch (error) {
+      const code = ingestFailureCodeOf(error);
+      if (code === null) throw error;
+      failures.push({ path: filePath, code, reason: error instanceof Error ? error.message : String(error) });
+    }
+    options.onProgress?.({ path: filePath, index, total: candidates.length });
+  }
+  return { documents, failures, skipped };
+}
+
+/** Reads and parses one file; every expected problem is thrown as a `rejectFile` error. */
+async function loadDocument(filePath: string, maxFileBytes: number, signal: AbortSignal | undefined): Promise<SourceDocument> {
+  const bytes = await readBoundedFile(filePath, maxFileBytes, signal);
+  if (isBlank(bytes)) {
+    throw rejectFile('empty', bytes.length === 0 ? 'empty file (0 bytes)' : 'empty file (only whitespace)');
+  }
+  const format = formatsByExtension.get(path.extname(filePath).toLowerCase()) ?? 'txt';
+  const loaded = await loadContent(format, bytes);
+  const text = normaliseText(loaded.text);
+  if (text.trim() === '') throw rejectFile('no-text', `no text left after reading the ${format} markup`);
+  return {
+    id: stableId('doc', filePath),
+    path: filePath,
+    format,
+    title: normaliseLabel(loaded.title) ?? path.basename(filePath, path.extname(filePath)),
+    date: loaded.date,
+    language: detectLanguage(text),
+    contentHash: contentHash(bytes),
+    byteSize: bytes.length,
+    text,
+  };
+}
+
+async function readBoundedFile(filePath: string, maxFileBytes: number, signal: AbortSignal | undefined): Promise<Uint8Array> {
+  let bytes: Uint8Array;
+  try {
+    const fileStats = await stat(filePath);
+    if (!fileStats.isFile()) throw rejectFile('unreadable', 'not a regular file');
+    if (fileStats.size > maxFileBytes) {
+      throw rejectFile('too-large', `file is ${fileStats.size} bytes, over the ${maxFileBytes}-byte limit`);
+    }
+    bytes = await readFile(filePath, signal === undefined ? {} : { signal });
+  } catch (error) {
+    if (ingestFailureCodeOf(error) !== null) throw error;
+    if (signal?.aborted === true) throwIfAborted(signal);
+    throw rejectFile('unreadable', `cannot read the file (${describeError(error)})`, error);
+  }
+  if (bytes.length > maxFileBytes) {
+    throw rejectFile('too-large', `file is ${bytes.length} bytes, over the ${maxFileBytes}-byte limit`);
+  }
+  return bytes;
+}
+
+async function loadContent(format: DocumentFormat, bytes: Uint8Array): Promise<LoadedContent> {
+  if (format === 'pdf') return loadPdf(bytes);
+  const text = decodeText(bytes);
+  if (text.trim() === '') throw rejectFile('empty', 'empty file (only whitespace)');
+  if (format === 'md') return loadMarkdown(text);
+  if (format === 'html') return loadHtml(text);
+  return loadPlainText(text);
+}
+
+function normaliseExtension(extension: string): string {
+  const lower = extension.toLowerCase();
+  return lower.startsWith('.') ? lower : `.${lower}`;
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) {
+    throw new RhizomeError('ABORTED', 'loading documents was aborted', { cause: signal.reason });
+  }
+}

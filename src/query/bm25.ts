@@ -1,0 +1,137 @@
+import { RhizomeError } from '../errors/rhizome-error.js';
+
+/** A document as the BM25 index sees it: an id and the text to index. */
+export interface Bm25Document {
+  id: string;
+  text: string;
+}
+
+/** One search hit; `score` is the Okapi BM25 score, always > 0. */
+export interface Bm25Hit {
+  id: string;
+  score: number;
+}
+
+/** The two Okapi BM25 parameters: term-frequency saturation `k1` and length normalisation `b`. */
+export interface Bm25Parameters {
+  k1?: number;
+  b?: number;
+}
+
+/** An immutable in-memory BM25 index. */
+export interface Bm25Index {
+  /** Number of indexed documents. */
+  readonly documentCount: number;
+  /** Mean document length in tokens. */
+  readonly averageDocumentLength: number;
+  /** The `k` best documents for `query`, by score descending then id ascending; only documents sharing a term with the query. */
+  search(query: string, k: number): Bm25Hit[];
+}
+
+const TOKEN_PATTERN = /[\p{L}\p{N}_]+/gu;
+
+/**
+ * Splits text into lower-cased runs of Unicode letters, digits and underscore; no stemming, no stop words.
+ * The text is NFC-normalised first so that a decomposed accent ("e" + U+0301) does not cut a word in two.
+ */
+export function tokenizeForBm25(text: string): string[] {
+  const tokens: string[] = [];
+  for (const match of text.normalize('NFC').matchAll(TOKEN_PATTERN)) tokens.push(match[0].toLowerCase());
+  return tokens;
+}
+
+interface PostingList {
+  documentIndexes: Int32Array;
+  termFrequencies: Int32Array;
+  inverseDocumentFrequency: number;
+}
+
+/**
+ * Builds an Okapi BM25 index: score(D, Q) = Σ over query tokens q of idf(q) · tf·(k1 + 1) / (tf + k1·(1 − b + b·|D|/avgdl)),
+ * with idf(q) = ln(1 + (N − df + 0.5)/(df + 0.5)). A term repeated in the query counts once per occurrence,
+ * as in the textbook sum over the query's tokens (and in rank_bm25).
+ */
+export function createBm25Index(documents: readonly Bm25Document[], parameters: Bm25Parameters = {}): Bm25Index {
+  const k1 = parameters.k1 ?? 1.2;
+  const b = parameters.b ?? 0.75;
+  if (!(k1 >= 0) || !(b >= 0 && b <= 1)) {
+    throw new RhizomeError('INPUT_INVALID', `BM25 parameters out of range: k1 must be ≥ 0 and b in [0, 1] (got k1=${k1}, b=${b})`);
+  }
+
+  const ids: string[] = [];
+  const seenIds = new Set<string>();
+  const lengths = new Float64Array(documents.length);
+  const frequenciesByTerm = new Map<string, { documentIndexes: number[]; termFrequencies: number[] }>();
+
+  documents.forEach((document, documentIndex) => {
+    if (seenIds.has(document.id)) {
+      throw new RhizomeError('INPUT_INVALID', `BM25 index: duplicate document id "${document.id}" at position ${documentIndex}`);
+    }
+    seenIds.add(document.id);
+    ids.push(document.id);
+    const tokens = tokenizeForBm25(document.text);
+    lengths[documentIndex] = tokens.length;
+    const counts = new Map<string, number>();
+    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+    for (const [term, count] of counts) {
+      let postings = frequenciesByTerm.get(term);
+      if (postings === undefined) {
+        postings = { documentIndexes: [], termFrequencies: [] };
+        frequenciesByTerm.set(term, postings);
+      }
+      postings.documentIndexes.push(documentIndex);
+      postings.termFrequencies.push(count);
+    }
+  });
+
+  const documentCount = documents.length;
+  let totalLength = 0;
+  for (const length of lengths) totalLength += length;
+  const averageDocumentLength = documentCount === 0 ? 0 : totalLength / documentCount;
+
+  // k1·(1 − b + b·|D|/avgdl) depends only on the document, so it is computed once per document.
+  const lengthNormalisers = new Float64Array(documentCount);
+  for (let index = 0; index < documentCount; index += 1) {
+    const relativeLength = averageDocumentLength === 0 ? 0 : (lengths[index] ?? 0) / averageDocumentLength;
+    lengthNormalisers[index] = k1 * (1 - b + b * relativeLength);
+  }
+
+  const postingsByTerm = new Map<string, PostingList>();
+  for (const [term, postings] of frequenciesByTerm) {
+    const documentFrequency = postings.documentIndexes.length;
+    postingsByTerm.set(term, {
+      documentIndexes: Int32Array.from(postings.documentIndexes),
+      termFrequencies: Int32Array.from(postings.termFrequencies),
+      inverseDocumentFrequency: Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5)),
+    });
+  }
+
+  const scores = new Float64Array(documentCount);
+
+  function search(query: string, k: number): Bm25Hit[] {
+    if (!Number.isInteger(k) || k < 0) throw new RhizomeError('INPUT_INVALID', `BM25 search: k must be a non-negative integer (got ${k})`);
+    const queryCounts = new Map<string, number>();
+    for (const token of tokenizeForBm25(query)) queryCounts.set(token, (queryCounts.get(token) ?? 0) + 1);
+
+    const touched: number[] = [];
+    for (const [term, queryCount] of queryCounts) {
+      const postings = postingsByTerm.get(term);
+      if (postings === undefined) continue;
+      const weight = postings.inverseDocumentFrequency * queryCount * (k1 + 1);
+      const { documentIndexes, termFrequencies } = postings;
+      for (let position = 0; position < documentIndexes.length; position += 1) {
+        const documentIndex = documentIndexes[position] as number;
+        const termFrequency = termFrequencies[position] as number;
+        if (scores[documentIndex] === 0) touched.push(documentIndex);
+        scores[documentIndex] = (scores[documentIndex] as number) + (weight * termFrequency) / (termFrequency + (lengthNormalisers[documentIndex] as number));
+      }
+    }
+
+    const hits: Bm25Hit[] = touched.map((documentIndex) => ({ id: ids[documentIndex] as string, score: scores[documentIndex] as number }));
+    for (const documentIndex of touched) scores[documentIndex] = 0;
+    hits.sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+    return hits.slice(0, k);
+  }
+
+  return { documentCount, averageDocumentLength, search };
+}

@@ -1,0 +1,37 @@
+import type { Entity, Relation } from '../core/records.js';
+import type { ChunkWithSource } from '../graph/store.js';
+
+/** Retrieval modes available. */
+export type QueryMode = 'naive' | 'local';
+
+/** A chain of relations from an entity the question names towards a related entity. */
+export interface RelationPath {
+  entities: Entity[];
+  relations: Relation[];
+  score: number;
+}
+
+/** A chunk chosen for the context, with its retrieval score. */
+export interface ContextChunk {
+  chunk: ChunkWithSource;
+  score: number;
+}
+
+/**
+ * What a retrieval mode hands to the answerer: ranked chunks, relation paths, scored
+ * entities and the entities named by the question. The same answerer reads every mode's context.
+ */
+export interface RetrievalContext {
+  mode: QueryMode;
+  chunks: ContextChunk[];
+  paths: RelationPath[];
+  /** Relevance of entities to the question (empty for modes that do not use the graph). */
+  entityScores: Map<string, number>;
+  /** Entities that the question names. */
+  questionEntities: Entity[];
+  /** Entities whose names can be recognised in context sentences. */
+  knownEntities: Entity[];
+  tokens: number;
+  /** Which search the mode used for its text side ("bm25 (Kuzu full-text)", …). */
+  searchedWith: string;
+}

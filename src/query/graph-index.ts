@@ -1,0 +1,59 @@
+import { normaliseName } from '../core/normalise.js';
+import type { Entity, Relation } from '../core/records.js';
+import type { GraphProjection } from '../graph/store.js';
+
+/** The entity layer prepared for fast retrieval: alias lookup, adjacency and chunk links. */
+export interface GraphIndex {
+  entities: Entity[];
+  entityIndexById: Map<string, number>;
+  /** Normalised name or alias → entity indexes. */
+  aliasIndex: Map<string, number[]>;
+  /** Longest alias length in words, to bound n-gram lookups. */
+  longestAliasWords: number;
+  chunkIds: string[];
+  chunkIndexById: Map<string, number>;
+  /** Per entity, the chunks mentioning it (chunk indexes). */
+  chunksOfEntity: number[][];
+  /** Per chunk, the entities it mentions (entity indexes). */
+  entitiesOfChunk: number[][];
+  /** Per entity, its relations (indexes into `relations`). */
+  relationsOfEntity: number[][];
+  relations: Relation[];
+}
+
+/** Builds the retrieval index from a projection read from the store. */
+export function buildGraphIndex(projection: GraphProjection): GraphIndex {
+  const entities = projection.entities;
+  const entityIndexById = new Map(entities.map((entity, index) => [entity.id, index]));
+  const aliasIndex = new Map<string, number[]>();
+  let longestAliasWords = 1;
+  entities.forEach((entity, index) => {
+    for (const name of new Set([entity.name, ...entity.aliases].map(normaliseName))) {
+      if (!name) continue;
+      const list = aliasIndex.get(name) ?? [];
+      list.push(index);
+      aliasIndex.set(name, list);
+      longestAliasWords = Math.max(longestAliasWords, name.split(' ').length);
+    }
+  });
+  const chunkIds = [...new Set(projection.mentions.map((mention) => mention.chunkId))].sort();
+  const chunkIndexById = new Map(chunkIds.map((id, index) => [id, index]));
+  const chunksOfEntity: number[][] = entities.map(() => []);
+  const entitiesOfChunk: number[][] = chunkIds.map(() => []);
+  for (const mention of projection.mentions) {
+    const entityIndex = entityIndexById.get(mention.entityId);
+    const chunkIndex = chunkIndexById.get(mention.chunkId);
+    if (entityIndex === undefined || chunkIndex === undefined) continue;
+    chunksOfEntity[entityIndex]?.push(chunkIndex);
+    entitiesOfChunk[chunkIndex]?.push(entityIndex);
+  }
+  const relationsOfEntity: number[][] = entities.map(() => []);
+  projection.relations.forEach((relation, index) => {
+    const source = entityIndexById.get(relation.sourceId);
+    const target = entityIndexById.get(relation.targetId);
+    if (source === undefined || target === undefined) return;
+    relationsOfEntity[source]?.push(index);
+    relationsOfEntity[target]?.push(index);
+  });
+  return { entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity, relations: projection.relations };
+}

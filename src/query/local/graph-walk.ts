@@ -1,0 +1,34 @@
+import { compressGraph, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
+import type { GraphIndex } from '../graph-index.js';
+
+/**
+ * The walk graph of local search, as in HippoRAG: entity nodes (0..E-1) and chunk nodes
+ * (E..E+C-1); entities link to the chunks that mention them and to related entities.
+ */
+export function buildWalkGraph(index: GraphIndex): CompressedGraph {
+  const entityCount = index.entities.length;
+  const sources: number[] = [];
+  const targets: number[] = [];
+  const weights: number[] = [];
+  index.chunksOfEntity.forEach((chunks, entityIndex) => {
+    for (const chunkIndex of chunks) {
+      sources.push(entityIndex);
+      targets.push(entityCount + chunkIndex);
+      weights.push(1);
+    }
+  });
+  for (const relation of index.relations) {
+    const source = index.entityIndexById.get(relation.sourceId);
+    const target = index.entityIndexById.get(relation.targetId);
+    if (source === undefined || target === undefined) continue;
+    sources.push(source);
+    targets.push(target);
+    weights.push(relation.weight);
+  }
+  return compressGraph({
+    nodeCount: entityCount + index.chunkIds.length,
+    sources: Int32Array.from(sources),
+    targets: Int32Array.from(targets),
+    weights: Float64Array.from(weights),
+  });
+}

@@ -1,0 +1,50 @@
+import { normaliseName } from '../../core/normalise.js';
+import { isCommonWord } from '../../extraction/nlp/common-words.js';
+import { jaroWinkler } from '../../extraction/resolution/jaro-winkler.js';
+import type { GraphIndex } from '../graph-index.js';
+
+/** An entity the question names, and how it was recognised. */
+export interface LinkedEntity {
+  entityIndex: number;
+  surface: string;
+  match: 'exact' | 'alias' | 'fuzzy';
+}
+
+const FUZZY_THRESHOLD = 0.92;
+
+/**
+ * Finds the entities a question names: longest word n-grams that equal a normalised name or
+ * alias (common words alone never match), then near matches for leftover capitalised words.
+ */
+export function linkQuestionEntities(question: string, index: GraphIndex): LinkedEntity[] {
+  const words = normaliseName(question).split(' ').filter(Boolean);
+  const linked = new Map<number, LinkedEntity>();
+  const covered = new Array<boolean>(words.length).fill(false);
+  for (let size = Math.min(index.longestAliasWords, words.length); size >= 1; size -= 1) {
+    for (let start = 0; start + size <= words.length; start += 1) {
+      if (covered.slice(start, start + size).some(Boolean)) continue;
+      const gram = words.slice(start, start + size);
+      if (size === 1 && (isCommonWord(gram[0] as string) || (gram[0] as string).length < 2)) continue;
+      const matches = index.aliasIndex.get(gram.join(' '));
+      if (!matches) continue;
+      for (let position = start; position < start + size; position += 1) covered[position] = true;
+      for (const entityIndex of matches) {
+        const entity = index.entities[entityIndex];
+        const exact = entity !== undefined && normaliseName(entity.name) === gram.join(' ');
+        if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: gram.join(' '), match: exact ? 'exact' : 'alias' });
+      }
+    }
+  }
+  const capitalised = new Set((question.match(/\p{Lu}[\p{L}\p{N}-]{3,}/gu) ?? []).map(normaliseName));
+  for (const word of capitalised) {
+    if (isCommonWord(word) || [...linked.values()].some((entry) => entry.surface.includes(word))) continue;
+    let best: { entityIndex: number; similarity: number } | null = null;
+    for (const [alias, entityIndexes] of index.aliasIndex) {
+      if (Math.abs(alias.length - word.length) > 3 || alias[0] !== word[0]) continue;
+      const similarity = jaroWinkler(alias, word);
+      if (similarity >= FUZZY_THRESHOLD && (!best || similarity > best.similarity)) best = { entityIndex: entityIndexes[0] as number, similarity };
+    }
+    if (best && !linked.has(best.entityIndex)) linked.set(best.entityIndex, { entityIndex: best.entityIndex, surface: word, match: 'fuzzy' });
+  }
+  return [...linked.values()];
+}

@@ -1,0 +1,113 @@
+import { personalizedPageRank, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
+import type { Entity } from '../../core/records.js';
+import type { GraphStore } from '../../graph/store.js';
+import type { ContextChunk, RetrievalContext } from '../context.js';
+import { buildGraphIndex, type GraphIndex } from '../graph-index.js';
+import { findRelationPaths } from './find-relation-paths.js';
+import { buildWalkGraph } from './graph-walk.js';
+import { linkQuestionEntities } from './link-question-entities.js';
+
+/** Options of local search. */
+export interface LocalSearchOptions {
+  topK: number;
+  contextTokens: number;
+  maxHops: number;
+  /** Restart probability complement of the walk (HippoRAG: 0.5). */
+  damping?: number;
+}
+
+const TEXT_HITS = 20;
+const TEXT_SHARE_WITH_ENTITIES = 0.25;
+const PATH_TARGETS = 12;
+const SCORED_ENTITIES = 200;
+
+/**
+ * Local (multi-hop) search: link the question's entities, run personalized PageRank from them
+ * (and, more weakly, from the best full-text chunks) over the entity–chunk graph, then take
+ * the best chunks and the relation paths that lead to the highest-ranked entities.
+ */
+export class LocalSearcher {
+  private prepared: { index: GraphIndex; walk: CompressedGraph } | null = null;
+
+  constructor(private readonly store: GraphStore) {}
+
+  /** Forgets the cached graph (after the index changed). */
+  invalidate(): void {
+    this.prepared = null;
+  }
+
+  async search(question: string, options: LocalSearchOptions): Promise<RetrievalContext> {
+    const { index, walk } = await this.prepare();
+    const entityCount = index.entities.length;
+    const linked = linkQuestionEntities(question, index);
+    const seeds = linked.map((link) => link.entityIndex);
+    const hits = await this.store.searchChunks(question, TEXT_HITS);
+    const personalization = new Map<number, number>();
+    const seedMass = seeds.length > 0 ? 1 - TEXT_SHARE_WITH_ENTITIES : 0;
+    const seedWeights = seeds.map((seed) => 1 / Math.log(Math.E + (index.chunksOfEntity[seed]?.length ?? 0)));
+    const seedTotal = seedWeights.reduce((sum, value) => sum + value, 0);
+    seeds.forEach((seed, position) => personalization.set(seed, (seedMass * (seedWeights[position] as number)) / seedTotal));
+    const topScore = hits[0]?.score ?? 0;
+    const hitTotal = hits.reduce((sum, hit) => sum + hit.score / (topScore || 1), 0);
+    for (const hit of hits) {
+      const chunkIndex = index.chunkIndexById.get(hit.id);
+      if (chunkIndex === undefined || hitTotal === 0) continue;
+      personalization.set(entityCount + chunkIndex, ((1 - seedMass) * (hit.score / (topScore || 1))) / hitTotal);
+    }
+    const scores = personalizedPageRank(walk, personalization, { damping: options.damping ?? 0.5 });
+
+    const ranked = index.chunkIds.map((id, chunkIndex) => ({ id, score: scores[entityCount + chunkIndex] as number })).filter((item) => item.score > 0);
+    for (const hit of hits) if (!index.chunkIndexById.has(hit.id)) ranked.push({ id: hit.id, score: 1e-9 * hit.score });
+    ranked.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
+    const chunks = await this.selectChunks(ranked, options);
+
+    const seedSet = new Set(seeds);
+    const entityOrder = index.entities.map((_, entityIndex) => entityIndex).filter((entityIndex) => (scores[entityIndex] as number) > 0);
+    entityOrder.sort((left, right) => (scores[right] as number) - (scores[left] as number) || left - right);
+    const targets = entityOrder.filter((entityIndex) => !seedSet.has(entityIndex)).slice(0, PATH_TARGETS);
+    const paths = seeds.length > 0 ? findRelationPaths(index, seeds, targets, options.maxHops, (entityIndex) => scores[entityIndex] as number) : [];
+    const entityScores = new Map(entityOrder.slice(0, SCORED_ENTITIES).map((entityIndex) => [index.entities[entityIndex]?.id as string, scores[entityIndex] as number]));
+
+    const knownEntities = new Map<string, Entity>();
+    for (const { chunk } of chunks) {
+      const chunkIndex = index.chunkIndexById.get(chunk.id);
+      for (const entityIndex of chunkIndex === undefined ? [] : index.entitiesOfChunk[chunkIndex] ?? []) {
+        const entity = index.entities[entityIndex];
+        if (entity) knownEntities.set(entity.id, entity);
+      }
+    }
+    return {
+      mode: 'local',
+      chunks,
+      paths,
+      entityScores,
+      questionEntities: seeds.map((seed) => index.entities[seed]).filter((entity): entity is Entity => entity !== undefined),
+      knownEntities: [...knownEntities.values()],
+      tokens: chunks.reduce((sum, item) => sum + item.chunk.tokenCount, 0),
+      searchedWith: 'personalized PageRank over the entity–chunk graph, seeded by linked entities and bm25 (Kuzu full-text index)',
+    };
+  }
+
+  private async selectChunks(ranked: Array<{ id: string; score: number }>, options: LocalSearchOptions): Promise<ContextChunk[]> {
+    const candidates = ranked.slice(0, options.topK * 3);
+    const loaded = await this.store.getChunks(candidates.map((item) => item.id));
+    const scoreOf = new Map(candidates.map((item) => [item.id, item.score]));
+    const selected: ContextChunk[] = [];
+    let tokens = 0;
+    for (const chunk of loaded) {
+      if (selected.length >= options.topK * 2) break;
+      if (selected.length > 0 && tokens + chunk.tokenCount > options.contextTokens) continue;
+      selected.push({ chunk, score: scoreOf.get(chunk.id) ?? 0 });
+      tokens += chunk.tokenCount;
+    }
+    return selected;
+  }
+
+  private async prepare(): Promise<{ index: GraphIndex; walk: CompressedGraph }> {
+    if (!this.prepared) {
+      const index = buildGraphIndex(await this.store.loadProjection());
+      this.prepared = { index, walk: buildWalkGraph(index) };
+    }
+    return this.prepared;
+  }
+}

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { answerExtractively } from './answer/extractive-answer.js';
+import type { Answer } from './answer/answer.js';
+import { validateConfig } from './config/load-config.js';
+import type { RhizomeConfig, RhizomeConfigInput } from './config/config-schema.js';
+import { RhizomeError } from './errors/rhizome-error.js';
+import { ignoreEvents, type EventSink } from './events/events.js';
+import { KuzuGraphStore } from './graph/kuzu/kuzu-store.js';
+import type { GraphStore, StoreCounts } from './graph/store.js';
+import type { IndexSummary } from './indexing/index-summary.js';
+import { runIndex } from './indexing/run-index.js';
+import { detectLanguage } from './ingest/detect-language.js';
+import type { MergeRecord } from './core/records.js';
+import type { QueryMode, RetrievalContext } from './query/context.js';
+import { LocalSearcher } from './query/local/local-search.js';
+import { searchNaive } from './query/naive/naive-search.js';
+
+/** Options of one query. */
+export interface QueryOptions {
+  mode?: QueryMode;
+}
+
+/** Workspace statistics, and which components are in use. */
+export interface RhizomeStats extends StoreCounts {
+  workspace: string;
+  store: string;
+  extractor: string;
+  answerer: string;
+  lastIndexedAt: string | null;
+}
+
+/** The library's entry point: index folders, ask questions, inspect the graph. */
+export interface Rhizome {
+  readonly config: RhizomeConfig;
+  index(folder: string, options?: { signal?: AbortSignal; onEvent?: EventSink }): Promise<IndexSummary>;
+  query(question: string, options?: QueryOptions): Promise<Answer>;
+  /** Builds the context a mode would answer from, without answering (for evaluation and debugging). */
+  retrieve(question: string, options?: QueryOptions): Promise<RetrievalContext>;
+  cypher(query: string, parameters?: Record<string, unknown>): Promise<Array<Record<string, unknown>>>;
+  stats(): Promise<RhizomeStats>;
+  merges(): Promise<MergeRecord[]>;
+  close(): Promise<void>;
+}
+
+const CYPHER_LIMITS = { timeoutMs: 10_000, rowLimit: 1_000 };
+
+/** Creates a Rhizome over the workspace named by the config (defaults: `.rhizome/` in the working directory, Kuzu). */
+export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): Rhizome {
+  const parsed = validateConfig(input);
+  const config: RhizomeConfig = { ...parsed, workspace: path.resolve(parsed.workspace) };
+  let store: GraphStore | null = null;
+  let opening: Promise<GraphStore> | null = null;
+  let localSearcher: LocalSearcher | null = null;
+
+  const openStore = async (): Promise<GraphStore> => {
+    if (store) return store;
+    opening ??= (async () => {
+      const opened = await KuzuGraphStore.open({ workspace: config.workspace, bufferPoolMb: config.store.bufferPoolMb });
+      await opened.ensureSchema(config.schema);
+      store = opened;
+      localSearcher = new LocalSearcher(opened);
+      return opened;
+    })();
+    try {
+      return await opening;
+    } catch (error) {
+      opening = null;
+      throw error;
+    }
+  };
+
+  const retrieve = async (question: string, options: QueryOptions = {}): Promise<RetrievalContext> => {
+    if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
+    const opened = await openStore();
+    const mode = options.mode ?? config.query.defaultMode;
+    if (mode === 'naive') return searchNaive(question, opened, config.query);
+    if (mode === 'local') return (localSearcher as LocalSearcher).search(question, config.query);
+    throw new RhizomeError('QUERY_INVALID', `unknown query mode "${String(mode)}" (available: naive, local)`);
+  };
+
+  return {
+    config,
+    async index(folder, options = {}) {
+      const opened = await openStore();
+      try {
+        const summary = await runIndex(folder, { store: opened, config, events: options.onEvent ?? ignoreEvents, ...(options.signal ? { signal: options.signal } : {}) });
+        await opened.setMeta('lastIndexedAt', new Date().toISOString());
+        return summary;
+      } finally {
+        localSearcher?.invalidate();
+      }
+    },
+    retrieve,
+    async query(question, options = {}) {
+      const started = performance.now();
+      const context = await retrieve(question, options);
+      const answer = answerExtractively(question, context, {
+        maxSentences: config.query.answerSentences,
+        maxWords: config.query.answerWords,
+        schema: config.schema,
+        language: detectLanguage(question),
+      });
+      const route = context.mode;
+      const reason = options.mode ? 'mode chosen by the caller' : 'default mode from the configuration';
+      return { ...answer, metadata: { ...answer.metadata, route, reason, latencyMs: performance.now() - started } };
+    },
+    async cypher(query, parameters = {}) {
+      return (await openStore()).runReadOnlyCypher(query, parameters, CYPHER_LIMITS);
+    },
+    async stats() {
+      const opened = await openStore();
+      return {
+        ...(await opened.counts()),
+        workspace: config.workspace,
+        store: `kuzu (embedded, ${path.join(config.workspace, 'graph.kuzu')})`,
+        extractor: 'offline NLP extraction (no LLM configured)',
+        answerer: 'extractive (no LLM configured)',
+        lastIndexedAt: await opened.getMeta('lastIndexedAt'),
+      };
+    },
+    async merges() {
+      return (await openStore()).listMerges();
+    },
+    async close() {
+      const current = store;
+      store = null;
+      opening = null;
+      await current?.close();
+    },
+  };
+}
