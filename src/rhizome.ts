@@ -74,7 +74,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     const opened = await openStore();
     const mode = options.mode ?? config.query.defaultMode;
     if (mode === 'naive') return searchNaive(question, opened, config.query);
-    if (mode === 'local') return (localSearcher as LocalSearcher).search(question, config.query);
+    if (mode === 'local') return (localSearcher as LocalSearcher).search(question, { ...config.query, schema: config.schema });
     throw new RhizomeError('QUERY_INVALID', `unknown query mode "${String(mode)}" (available: naive, local)`);
   };
 

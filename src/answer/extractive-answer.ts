@@ -4,9 +4,11 @@ import type { Citation, Entity, Language } from '../core/records.js';
 import type { GraphSchema } from '../config/graph-schema.js';
 import type { RetrievalContext } from '../query/context.js';
 import type { Answer } from './answer.js';
-import { expectedAnswerTypes } from './expected-answer-type.js';
-import { contentStems } from './question-terms.js';
+import { expectedAnswerTypes } from '../query/expected-answer-type.js';
+import { contentStems } from '../query/question-terms.js';
 import { formatPath } from './format-path.js';
+import { cropSentence } from './crop-sentence.js';
+import type { RelationPath } from '../query/context.js';
 
 /** Limits of the extractive answer. */
 export interface ExtractiveAnswerOptions {
@@ -68,7 +70,7 @@ export function answerExtractively(question: string, context: RetrievalContext, 
     candidate.score = termScore + entityScore + (namesQuestionEntity ? 0.2 : 0) + pathBonus + rankPrior;
     if (termScore === 0 && !namesQuestionEntity && pathBonus === 0) candidate.score = 0;
   }
-  const chosen = chooseSentences(candidates, options);
+  const chosen = chooseSentences(selectPathEvidence(context.paths, candidates, options), candidates, options);
   const base = {
     question,
     mode: context.mode,
@@ -121,18 +123,64 @@ function collectCandidates(context: RetrievalContext, language: Language): Candi
   return candidates;
 }
 
-function chooseSentences(candidates: Candidate[], options: ExtractiveAnswerOptions): Candidate[] {
-  const ranked = candidates.filter((candidate) => candidate.score > 0).sort((left, right) => right.score - left.score || left.chunkIndex - right.chunkIndex || left.span.start - right.span.start);
+/** Paths that explain the question well enough to answer from (score relative to the best). */
+const MIN_PATH_SCORE = 0.35;
+const SECOND_PATH_RATIO = 0.8;
+const CROP_WORDS = 30;
+
+/**
+ * The evidence sentences of the best relation path, then of near-equal paths that end on an
+ * entity of the same type (questions with several answers), cropped around the path's entities.
+ */
+function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], options: ExtractiveAnswerOptions): Candidate[] {
+  const best = paths[0];
+  if (!best || best.score < MIN_PATH_SCORE) return [];
+  const endType = best.entities[best.entities.length - 1]?.type;
   const chosen: Candidate[] = [];
-  const seenText = new Set<string>();
+  const seen = new Set<string>();
   let words = 0;
+  for (const path of paths) {
+    if (path !== best && (path.score < best.score * SECOND_PATH_RATIO || path.entities[path.entities.length - 1]?.type !== endType)) continue;
+    const additions: Candidate[] = [];
+    path.relations.forEach((relation, hop) => {
+      const key = `${relation.chunkId}:${relation.start}`;
+      if (seen.has(key) || additions.some((item) => `${item.chunkId}:${item.span.start}` === key)) return;
+      const names = [path.entities[hop], path.entities[hop + 1]].flatMap((entity) => (entity ? [entity.name, ...entity.aliases] : []));
+      const source = candidates.find((candidate) => candidate.chunkId === relation.chunkId && candidate.span.start === relation.start);
+      additions.push({
+        ...(source ?? emptyCandidate(relation.chunkId, relation.documentId)),
+        text: cropSentence(relation.evidence.replace(/\s+/g, ' ').trim(), names, CROP_WORDS),
+        span: { start: relation.start, end: relation.end },
+        score: path.score,
+      });
+    });
+    const addedWords = additions.reduce((sum, item) => sum + item.text.split(/\s+/).length, 0);
+    if (chosen.length + additions.length > options.maxSentences || (chosen.length > 0 && words + addedWords > options.maxWords)) continue;
+    for (const item of additions) seen.add(`${item.chunkId}:${item.span.start}`);
+    chosen.push(...additions);
+    words += addedWords;
+  }
+  return chosen;
+}
+
+function emptyCandidate(chunkId: string, documentId: string): Candidate {
+  return { text: '', chunkIndex: 0, documentPath: '', documentTitle: '', chunkId, documentId, span: { start: 0, end: 0 }, stems: new Set(), entities: [], score: 0 };
+}
+
+/** Completes the path evidence with the best-scoring context sentences, within the limits. */
+function chooseSentences(fromPaths: Candidate[], candidates: Candidate[], options: ExtractiveAnswerOptions): Candidate[] {
+  const ranked = candidates.filter((candidate) => candidate.score > 0).sort((left, right) => right.score - left.score || left.chunkIndex - right.chunkIndex || left.span.start - right.span.start);
+  const chosen: Candidate[] = [...fromPaths];
+  const seenText = new Set<string>(fromPaths.map((candidate) => `${candidate.chunkId}:${candidate.span.start}`));
+  let words = fromPaths.reduce((sum, candidate) => sum + candidate.text.split(/\s+/).length, 0);
   for (const candidate of ranked) {
     if (chosen.length >= options.maxSentences) break;
-    const key = normaliseName(candidate.text);
-    if (seenText.has(key)) continue;
+    const key = `${candidate.chunkId}:${candidate.span.start}`;
+    if (seenText.has(key) || seenText.has(normaliseName(candidate.text))) continue;
     const length = candidate.text.split(/\s+/).length;
     if (chosen.length > 0 && words + length > options.maxWords) continue;
     seenText.add(key);
+    seenText.add(normaliseName(candidate.text));
     chosen.push(length > options.maxWords ? { ...candidate, text: `${candidate.text.split(/\s+/).slice(0, options.maxWords).join(' ')} …` } : candidate);
     words += Math.min(length, options.maxWords);
   }

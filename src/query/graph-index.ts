@@ -1,6 +1,8 @@
 import { normaliseName } from '../core/normalise.js';
 import type { Entity, Relation } from '../core/records.js';
 import type { GraphProjection } from '../graph/store.js';
+import { isCommonWord } from '../extraction/nlp/common-words.js';
+import { contentStems } from './question-terms.js';
 
 /** The entity layer prepared for fast retrieval: alias lookup, adjacency and chunk links. */
 export interface GraphIndex {
@@ -19,6 +21,13 @@ export interface GraphIndex {
   /** Per entity, its relations (indexes into `relations`). */
   relationsOfEntity: number[][];
   relations: Relation[];
+  /** Per relation, the content-word stems of its evidence sentence. */
+  evidenceStems: Array<Set<string>>;
+  /** Stem → number of distinct evidence sentences holding it (for idf weights). */
+  evidenceFrequency: Map<string, number>;
+  evidenceCount: number;
+  /** Significant word of a name → entities whose name or alias holds it ("thornbury" → Thornbury Assurance). */
+  nameWordIndex: Map<string, number[]>;
 }
 
 /** Builds the retrieval index from a projection read from the store. */
@@ -55,5 +64,30 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
     relationsOfEntity[source]?.push(index);
     relationsOfEntity[target]?.push(index);
   });
-  return { entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity, relations: projection.relations };
+  const stemsBySentence = new Map<string, Set<string>>();
+  const evidenceStems = projection.relations.map((relation) => {
+    const key = `${relation.chunkId}:${relation.start}`;
+    let stems = stemsBySentence.get(key);
+    if (!stems) {
+      stems = new Set(contentStems(relation.evidence));
+      stemsBySentence.set(key, stems);
+    }
+    return stems;
+  });
+  const evidenceFrequency = new Map<string, number>();
+  for (const stems of stemsBySentence.values()) for (const stem of stems) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
+  const nameWordIndex = new Map<string, number[]>();
+  entities.forEach((entity, index) => {
+    const words = new Set([entity.name, ...entity.aliases].flatMap((name) => normaliseName(name).split(' ')));
+    for (const word of words) {
+      if (word.length < 3 || isCommonWord(word)) continue;
+      const list = nameWordIndex.get(word) ?? [];
+      list.push(index);
+      nameWordIndex.set(word, list);
+    }
+  });
+  return {
+    entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity,
+    relations: projection.relations, evidenceStems, evidenceFrequency, evidenceCount: stemsBySentence.size, nameWordIndex,
+  };
 }

@@ -7,14 +7,17 @@ import type { GraphIndex } from '../graph-index.js';
 export interface LinkedEntity {
   entityIndex: number;
   surface: string;
-  match: 'exact' | 'alias' | 'fuzzy';
+  match: 'exact' | 'alias' | 'name-word' | 'fuzzy';
 }
 
 const FUZZY_THRESHOLD = 0.92;
+/** A capitalised question word that is part of at most this many entity names links to them. */
+const MAX_NAME_WORD_ENTITIES = 2;
 
 /**
  * Finds the entities a question names: longest word n-grams that equal a normalised name or
- * alias (common words alone never match), then near matches for leftover capitalised words.
+ * alias (common words alone never match); then leftover capitalised words that belong to the
+ * name of one or two entities ("Thornbury" → "Thornbury Assurance"); then near matches.
  */
 export function linkQuestionEntities(question: string, index: GraphIndex): LinkedEntity[] {
   const words = normaliseName(question).split(' ').filter(Boolean);
@@ -38,6 +41,11 @@ export function linkQuestionEntities(question: string, index: GraphIndex): Linke
   const capitalised = new Set((question.match(/\p{Lu}[\p{L}\p{N}-]{3,}/gu) ?? []).map(normaliseName));
   for (const word of capitalised) {
     if (isCommonWord(word) || [...linked.values()].some((entry) => entry.surface.includes(word))) continue;
+    const owners = index.nameWordIndex.get(word) ?? [];
+    if (owners.length > 0 && owners.length <= MAX_NAME_WORD_ENTITIES) {
+      for (const entityIndex of owners) if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: word, match: 'name-word' });
+      continue;
+    }
     let best: { entityIndex: number; similarity: number } | null = null;
     for (const [alias, entityIndexes] of index.aliasIndex) {
       if (Math.abs(alias.length - word.length) > 3 || alias[0] !== word[0]) continue;

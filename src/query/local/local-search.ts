@@ -3,7 +3,11 @@ import type { Entity } from '../../core/records.js';
 import type { GraphStore } from '../../graph/store.js';
 import type { ContextChunk, RetrievalContext } from '../context.js';
 import { buildGraphIndex, type GraphIndex } from '../graph-index.js';
-import { findRelationPaths } from './find-relation-paths.js';
+import type { GraphSchema } from '../../config/graph-schema.js';
+import { findDates } from '../../extraction/nlp/find-dates.js';
+import { expectedAnswerTypes } from '../expected-answer-type.js';
+import { contentStems } from '../question-terms.js';
+import { rankRelationPaths, type PathQuery } from './rank-relation-paths.js';
 import { buildWalkGraph } from './graph-walk.js';
 import { linkQuestionEntities } from './link-question-entities.js';
 
@@ -12,13 +16,15 @@ export interface LocalSearchOptions {
   topK: number;
   contextTokens: number;
   maxHops: number;
+  schema: GraphSchema;
   /** Restart probability complement of the walk (HippoRAG: 0.5). */
   damping?: number;
 }
 
 const TEXT_HITS = 20;
 const TEXT_SHARE_WITH_ENTITIES = 0.25;
-const PATH_TARGETS = 12;
+const PATH_LIMIT = 8;
+const LATEST_WORDS = /\b(currently|current|now|today|latest|nowadays|actuellement|aujourd'hui|désormais|actuel|actuelle)\b/i;
 const SCORED_ENTITIES = 200;
 
 /**
@@ -64,8 +70,16 @@ export class LocalSearcher {
     const seedSet = new Set(seeds);
     const entityOrder = index.entities.map((_, entityIndex) => entityIndex).filter((entityIndex) => (scores[entityIndex] as number) > 0);
     entityOrder.sort((left, right) => (scores[right] as number) - (scores[left] as number) || left - right);
-    const targets = entityOrder.filter((entityIndex) => !seedSet.has(entityIndex)).slice(0, PATH_TARGETS);
-    const paths = seeds.length > 0 ? findRelationPaths(index, seeds, targets, options.maxHops, (entityIndex) => scores[entityIndex] as number) : [];
+    const linkedWords = new Set(linked.flatMap((link) => contentStems(link.surface)));
+    const pathQuery: PathQuery = {
+      questionStems: new Set(contentStems(question).filter((stem) => !linkedWords.has(stem))),
+      seeds,
+      wantedTypes: new Set(expectedAnswerTypes(question, options.schema)),
+      entityScore: (entityIndex) => scores[entityIndex] as number,
+      temporal: detectTemporalPreference(question),
+      maxHops: options.maxHops,
+    };
+    const paths = seeds.length > 0 ? rankRelationPaths(index, pathQuery, PATH_LIMIT) : [];
     const entityScores = new Map(entityOrder.slice(0, SCORED_ENTITIES).map((entityIndex) => [index.entities[entityIndex]?.id as string, scores[entityIndex] as number]));
 
     const knownEntities = new Map<string, Entity>();
@@ -88,6 +102,7 @@ export class LocalSearcher {
     };
   }
 
+  /** Loads the best-ranked chunks that fit the token budget (at most twice top-k). */
   private async selectChunks(ranked: Array<{ id: string; score: number }>, options: LocalSearchOptions): Promise<ContextChunk[]> {
     const candidates = ranked.slice(0, options.topK * 3);
     const loaded = await this.store.getChunks(candidates.map((item) => item.id));
@@ -110,4 +125,11 @@ export class LocalSearcher {
     }
     return this.prepared;
   }
+}
+
+/** Reads a temporal preference from the question: a date, or words such as "currently". */
+function detectTemporalPreference(question: string): PathQuery['temporal'] {
+  const date = findDates(question)[0];
+  if (date) return { prefer: 'at', date: date.iso };
+  return LATEST_WORDS.test(question) ? { prefer: 'latest' } : null;
 }

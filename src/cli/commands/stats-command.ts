@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import { bold, printJson, printLine } from '../output.js';
+import { withRhizome } from '../context.js';
+
+/** `rhizome stats`: what the workspace holds and which components are in use. */
+export function registerStatsCommand(program: Command): void {
+  program
+    .command('stats')
+    .description('show workspace counts and the components in use')
+    .option('--json', 'print as JSON')
+    .option('--merges', 'also list every alias merge with its reason')
+    .action(async (options: { json?: boolean; merges?: boolean }, command: Command) => {
+      const { stats, merges } = await withRhizome(command, async (rhizome) => ({ stats: await rhizome.stats(), merges: options.merges ? await rhizome.merges() : [] }));
+      if (options.json) {
+        printJson(options.merges ? { ...stats, merges } : stats);
+        return;
+      }
+      printLine(bold(`Workspace ${stats.workspace}`));
+      printLine(`  store       ${stats.store}`);
+      printLine(`  extractor   ${stats.extractor}`);
+      printLine(`  answerer    ${stats.answerer}`);
+      printLine(`  indexed at  ${stats.lastIndexedAt ?? 'never'}`);
+      printLine(`  documents   ${stats.documents}`);
+      printLine(`  chunks      ${stats.chunks}`);
+      printLine(`  entities    ${stats.entities}  ${formatCounts(stats.entitiesByType)}`);
+      printLine(`  relations   ${stats.relations}  ${formatCounts(stats.relationsByType)}`);
+      printLine(`  mentions    ${stats.mentions}`);
+      for (const merge of merges) printLine(`  merge  "${merge.merged}" → "${merge.kept}" (${merge.reason})`);
+    });
+}
+
+function formatCounts(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
+}

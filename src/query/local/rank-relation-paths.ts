@@ -1,0 +1,110 @@
+import type { Relation } from '../../core/records.js';
+import type { RelationPath } from '../context.js';
+import type { GraphIndex } from '../graph-index.js';
+
+/** What makes a path a good explanation of the question. */
+export interface PathQuery {
+  /** Content-word stems of the question, without the words of the entities it names. */
+  questionStems: Set<string>;
+  seeds: number[];
+  /** Node types the question asks for (empty when unknown). */
+  wantedTypes: Set<string>;
+  /** Walk relevance of each entity (personalized PageRank). */
+  entityScore: (entityIndex: number) => number;
+  /** Prefer recent facts ("currently"), or facts valid at a date. */
+  temporal: { prefer: 'latest' } | { prefer: 'at'; date: string } | null;
+  maxHops: number;
+}
+
+interface PartialPath {
+  entities: number[];
+  relations: number[];
+  covered: Set<string>;
+}
+
+const BEAM_WIDTH = 96;
+const LENGTH_PENALTY = 0.06;
+const RELATIONS_PER_NEIGHBOUR = 2;
+
+/**
+ * Beam search for the relation chains that best explain a question: paths start at the
+ * question's entities, each hop is a relation with its evidence sentence, and a path scores by
+ * the share of the question's words its evidence covers (idf-weighted), whether it ends on an
+ * entity of the type asked for, its walk relevance and, for temporal questions, the dates of
+ * its facts. Returns the best paths, best first.
+ */
+export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: number): RelationPath[] {
+  const idf = (stem: string) => Math.log(1 + index.evidenceCount / (1 + (index.evidenceFrequency.get(stem) ?? 0)));
+  const questionMass = [...query.questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
+  const seedSet = new Set(query.seeds);
+  const maxEntityScore = Math.max(1e-12, ...index.entities.map((_, entityIndex) => (seedSet.has(entityIndex) ? 0 : query.entityScore(entityIndex))));
+  const coverage = (covered: Set<string>) => [...covered].reduce((sum, stem) => sum + idf(stem), 0) / questionMass;
+
+  let beam: PartialPath[] = [...seedSet].map((seed) => ({ entities: [seed], relations: [], covered: new Set<string>() }));
+  const finished: Array<{ path: PartialPath; score: number }> = [];
+  for (let hop = 1; hop <= query.maxHops && beam.length > 0; hop += 1) {
+    const expanded: Array<{ path: PartialPath; score: number }> = [];
+    for (const path of beam) {
+      const last = path.entities[path.entities.length - 1] as number;
+      const byNeighbour = new Map<number, Array<{ relation: number; gain: number; covered: Set<string> }>>();
+      for (const relationIndex of index.relationsOfEntity[last] ?? []) {
+        const relation = index.relations[relationIndex] as Relation;
+        const other = index.entityIndexById.get(relation.sourceId === index.entities[last]?.id ? relation.targetId : relation.sourceId);
+        if (other === undefined || path.entities.includes(other)) continue;
+        const covered = new Set(path.covered);
+        for (const stem of index.evidenceStems[relationIndex] ?? []) if (query.questionStems.has(stem)) covered.add(stem);
+        const options = byNeighbour.get(other) ?? [];
+        options.push({ relation: relationIndex, gain: coverage(covered), covered });
+        byNeighbour.set(other, options);
+      }
+      for (const [other, options] of byNeighbour) {
+        options.sort((left, right) => right.gain - left.gain || typedFirst(index.relations[left.relation], index.relations[right.relation]));
+        for (const option of options.slice(0, RELATIONS_PER_NEIGHBOUR)) {
+          const next: PartialPath = { entities: [...path.entities, other], relations: [...path.relations, option.relation], covered: option.covered };
+          expanded.push({ path: next, score: option.gain - LENGTH_PENALTY * hop + 0.05 * (query.entityScore(other) / maxEntityScore) });
+        }
+      }
+    }
+    expanded.sort((left, right) => right.score - left.score);
+    beam = expanded.slice(0, BEAM_WIDTH).map((item) => item.path);
+    for (const item of expanded.slice(0, BEAM_WIDTH)) {
+      const end = item.path.entities[item.path.entities.length - 1] as number;
+      if (seedSet.has(end)) continue;
+      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query.wantedTypes) + 0.15 * (query.entityScore(end) / maxEntityScore) + temporalBonus(index, item.path, query.temporal) });
+    }
+  }
+  finished.sort((left, right) => right.score - left.score);
+  const seen = new Set<string>();
+  const result: RelationPath[] = [];
+  for (const { path, score } of finished) {
+    const key = path.relations.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push({
+      entities: path.entities.map((entityIndex) => index.entities[entityIndex]).filter((entity) => entity !== undefined),
+      relations: path.relations.map((relationIndex) => index.relations[relationIndex] as Relation),
+      score,
+    });
+    if (result.length >= limit) break;
+  }
+  return result;
+}
+
+function typeBonus(index: GraphIndex, entityIndex: number, wantedTypes: Set<string>): number {
+  if (wantedTypes.size === 0) return 0;
+  return wantedTypes.has(index.entities[entityIndex]?.type ?? '') ? 0.4 : -0.2;
+}
+
+function temporalBonus(index: GraphIndex, path: PartialPath, temporal: PathQuery['temporal']): number {
+  if (!temporal) return 0;
+  const last = index.relations[path.relations[path.relations.length - 1] as number];
+  if (!last?.validFrom) return 0;
+  if (temporal.prefer === 'latest') return last.validTo ? -0.2 : 0.1 + 0.0001 * Number(last.validFrom.slice(0, 4));
+  const validAt = last.validFrom <= temporal.date && (!last.validTo || last.validTo > temporal.date);
+  return validAt ? 0.2 : -0.1;
+}
+
+function typedFirst(left: Relation | undefined, right: Relation | undefined): number {
+  const rank = (relation: Relation | undefined) => (relation && relation.type !== 'RELATED_TO' ? 0 : 1);
+  return rank(left) - rank(right);
+}
