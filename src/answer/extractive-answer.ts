@@ -130,7 +130,8 @@ const CROP_WORDS = 30;
 
 /**
  * The evidence sentences of the best relation path, then of near-equal paths that end on an
- * entity of the same type (questions with several answers), cropped around the path's entities.
+ * entity of the same type (questions with several answers; only their last hop when the
+ * sentence limit is near), cropped around the path's entities.
  */
 function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], options: ExtractiveAnswerOptions): Candidate[] {
   const best = paths[0];
@@ -154,10 +155,12 @@ function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], opti
         score: path.score,
       });
     });
-    const addedWords = additions.reduce((sum, item) => sum + item.text.split(/\s+/).length, 0);
-    if (chosen.length + additions.length > options.maxSentences || (chosen.length > 0 && words + addedWords > options.maxWords)) continue;
-    for (const item of additions) seen.add(`${item.chunkId}:${item.span.start}`);
-    chosen.push(...additions);
+    let kept = additions;
+    if (chosen.length > 0 && chosen.length + kept.length > options.maxSentences) kept = kept.slice(-1);
+    const addedWords = kept.reduce((sum, item) => sum + item.text.split(/\s+/).length, 0);
+    if (chosen.length + kept.length > options.maxSentences || (chosen.length > 0 && words + addedWords > options.maxWords)) continue;
+    for (const item of kept) seen.add(`${item.chunkId}:${item.span.start}`);
+    chosen.push(...kept);
     words += addedWords;
   }
   return chosen;

@@ -27,6 +27,10 @@ export function buildProgram(): Command {
 }
 
 async function main(): Promise<void> {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   try {
     await buildProgram().parseAsync(process.argv);
   } catch (error) {

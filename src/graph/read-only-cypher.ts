@@ -32,7 +32,7 @@ export function assertReadOnlyCypher(query: string): void {
   if (query.trim() === '') reject('the query is empty');
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(query)) reject('it contains control characters');
   const code = stripLiteralsAndComments(query);
-  if (/'[^']*$|"[^"]*$/.test(code)) reject('it has an unterminated string');
+  if (/['"`]/.test(code.replace(/''|""|``/g, ''))) reject('it has an unterminated string or identifier');
   const statements = code.split(';').filter((part) => part.trim() !== '');
   if (statements.length > 1) reject('it holds more than one statement');
   const upper = code.toUpperCase();

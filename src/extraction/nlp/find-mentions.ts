@@ -91,7 +91,8 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       }
       const following = tokens[next + 1];
       const connectorGap = following ? sentence.slice(candidate.end, following.start) : '';
-      if (CONNECTORS.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && connectorGap === ' ') {
+      const afterCode = isCodeToken(previous.text);
+      if (!afterCode && CONNECTORS.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && connectorGap === ' ') {
         run.push(candidate, following);
         next += 2;
         continue;
@@ -115,7 +116,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
   }
   const isNoise = (word: WordToken, first: boolean) => {
     const lower = plainLower(word.text);
-    if (isCodeToken(word.text)) return false;
+    if (isCodeToken(word.text) || /^\p{Lu}\.$/u.test(word.text)) return false;
     if (isMonthName(word.text) || isCommonWord(lower)) return true;
     return first && atSentenceStart && knownLowercase.has(lower);
   };

@@ -5,10 +5,10 @@ import type { CandidateMention } from './find-mentions.js';
 /** Scores per node type for one mention; the best one names its type. */
 export type TypeVotes = Record<string, number>;
 
-const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 1 };
+const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 0.5 };
 
 function words(text: string): string[] {
-  return stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+\.?|&/gu) ?? [];
+  return stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+|&/gu) ?? [];
 }
 
 function endsWithPhrase(tokens: string[], phrase: string[]): boolean {
@@ -49,12 +49,13 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const shape = isPersonShaped(mention.surface, knownLowercase);
   for (const type of schema.nodeTypes) {
     const cues = type.cues;
-    if (nameWords.length > 1 && cues.suffixes.some((suffix) => lastWord === stripAccents(suffix).toLowerCase().replace(/\.$/, ''))) add(type.name, WEIGHTS.suffix);
+    if (nameWords.length > 1 && cues.suffixes.some((suffix) => lastWord === (words(suffix)[0] ?? ''))) add(type.name, WEIGHTS.suffix);
     for (const phrase of cues.before) {
       const phraseWords = words(phrase);
       if (endsWithPhrase(before, phraseWords) || endsWithPhrase(beforeWithoutArticle, phraseWords)) add(type.name, WEIGHTS.before);
     }
-    if (mention.titles.some((title) => cues.before.includes(title.toLowerCase()) || cues.before.includes(`${title.toLowerCase()}.`))) add(type.name, WEIGHTS.title);
+    const cueWords = new Set(cues.before.map((cue) => words(cue).join(' ')));
+    if (mention.titles.some((title) => cueWords.has(words(title).join(' ')))) add(type.name, WEIGHTS.title);
     for (const phrase of cues.after) {
       if (startsWithPhrase(after, words(phrase))) add(type.name, WEIGHTS.after);
     }

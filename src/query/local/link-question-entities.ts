@@ -16,18 +16,19 @@ const MAX_NAME_WORD_ENTITIES = 2;
 
 /**
  * Finds the entities a question names: longest word n-grams that equal a normalised name or
- * alias (common words alone never match); then leftover capitalised words that belong to the
+ * alias (a single word only when the question capitalises it or it holds a digit); then leftover capitalised words that belong to the
  * name of one or two entities ("Thornbury" → "Thornbury Assurance"); then near matches.
  */
 export function linkQuestionEntities(question: string, index: GraphIndex): LinkedEntity[] {
   const words = normaliseName(question).split(' ').filter(Boolean);
+  const capitalised = new Set((question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((word) => /^\p{Lu}|\p{N}/u.test(word)).map(normaliseName));
   const linked = new Map<number, LinkedEntity>();
   const covered = new Array<boolean>(words.length).fill(false);
   for (let size = Math.min(index.longestAliasWords, words.length); size >= 1; size -= 1) {
     for (let start = 0; start + size <= words.length; start += 1) {
       if (covered.slice(start, start + size).some(Boolean)) continue;
       const gram = words.slice(start, start + size);
-      if (size === 1 && (isCommonWord(gram[0] as string) || (gram[0] as string).length < 2)) continue;
+      if (size === 1 && (isCommonWord(gram[0] as string) || (gram[0] as string).length < 2 || !capitalised.has(gram[0] as string))) continue;
       const matches = index.aliasIndex.get(gram.join(' '));
       if (!matches) continue;
       for (let position = start; position < start + size; position += 1) covered[position] = true;
@@ -38,8 +39,8 @@ export function linkQuestionEntities(question: string, index: GraphIndex): Linke
       }
     }
   }
-  const capitalised = new Set((question.match(/\p{Lu}[\p{L}\p{N}-]{3,}/gu) ?? []).map(normaliseName));
   for (const word of capitalised) {
+    if (word.length < 4 || word.includes(' ')) continue;
     if (isCommonWord(word) || [...linked.values()].some((entry) => entry.surface.includes(word))) continue;
     const owners = index.nameWordIndex.get(word) ?? [];
     if (owners.length > 0 && owners.length <= MAX_NAME_WORD_ENTITIES) {

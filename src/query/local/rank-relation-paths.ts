@@ -23,7 +23,7 @@ interface PartialPath {
 }
 
 const BEAM_WIDTH = 96;
-const LENGTH_PENALTY = 0.06;
+const LENGTH_PENALTY = 0.04;
 const RELATIONS_PER_NEIGHBOUR = 2;
 
 /**

@@ -41,16 +41,22 @@ public final class Neo4jTestServer {
         long pageCacheMb = Long.parseLong(System.getenv().getOrDefault("NEO4J_TEST_PAGECACHE_MB", "64"));
 
         Path home = Files.createTempDirectory("rhizome-neo4j-");
-        DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(home)
-                .setConfig(BoltConnector.enabled, true)
-                .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", port))
-                .setConfig(BoltConnector.encryption_level, BoltConnector.EncryptionLevel.DISABLED)
-                .setConfig(GraphDatabaseSettings.auth_enabled, auth)
-                .setConfig(GraphDatabaseSettings.pagecache_memory, pageCacheMb * 1024 * 1024)
-                .setConfig(GraphDatabaseSettings.preallocate_logical_logs, false)
-                // Netty's default 2 s quiet period per event loop group makes shutdown take ~11 s
-                .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 0)
-                .build();
+        DatabaseManagementService dbms;
+        try {
+            dbms = new DatabaseManagementServiceBuilder(home)
+                    .setConfig(BoltConnector.enabled, true)
+                    .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", port))
+                    .setConfig(BoltConnector.encryption_level, BoltConnector.EncryptionLevel.DISABLED)
+                    .setConfig(GraphDatabaseSettings.auth_enabled, auth)
+                    .setConfig(GraphDatabaseSettings.pagecache_memory, pageCacheMb * 1024 * 1024)
+                    .setConfig(GraphDatabaseSettings.preallocate_logical_logs, false)
+                    // Netty's default 2 s quiet period per event loop group makes shutdown take ~11 s
+                    .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 0)
+                    .build();
+        } catch (RuntimeException e) { // e.g. port in use: leave no temp dir behind
+            deleteTree(home);
+            throw e;
+        }
 
         CountDownLatch stopped = new CountDownLatch(1);
         Thread shutdown = new Thread(() -> {

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { validateConfig } from '../../src/config/load-config.js';
+import type { ChunkExtraction, ExtractedEntity } from '../../src/core/records.js';
+import { resolveGraph } from '../../src/extraction/resolution/resolve-graph.js';
+
+const schema = validateConfig({}).schema;
+const options = { mergeSurnames: true, mergeAcronyms: true, fuzzyThreshold: 0.96 };
+
+function entity(name: string, type: string, confidence = 1, extra: Partial<ExtractedEntity> = {}): ExtractedEntity {
+  return { name, type, span: { start: 0, end: name.length }, confidence, ...extra };
+}
+
+function chunk(chunkId: string, entities: ExtractedEntity[], relations: ChunkExtraction['relations'] = []): { extraction: ChunkExtraction; documentId: string } {
+  return { extraction: { chunkId, entities, relations }, documentId: `doc_${chunkId}` };
+}
+
+test('"Jean Dupont", "J. Dupont" and "Dupont" become one node, with every merge logged', () => {
+  const graph = resolveGraph([
+    chunk('c1', [entity('Jean Dupont', 'Person')]),
+    chunk('c2', [entity('J. Dupont', 'Person', 3)]),
+    chunk('c3', [entity('Dupont', 'Concept', 0)]),
+  ], schema, options);
+  const people = graph.entities.filter((item) => item.type === 'Person');
+  assert.equal(people.length, 1);
+  assert.equal(people[0]?.name, 'Jean Dupont');
+  assert.deepEqual(people[0]?.aliases, ['Dupont', 'J. Dupont']);
+  assert.deepEqual(graph.merges.map((merge) => merge.reason).sort(), ['initial-surname', 'surname']);
+  assert.equal(graph.entities.length, 1);
+});
+
+test('a surname shared by two people is not merged', () => {
+  const graph = resolveGraph([
+    chunk('c1', [entity('Jean Dupont', 'Person'), entity('Marie Dupont', 'Person')]),
+    chunk('c2', [entity('Dupont', 'Concept', 0)]),
+  ], schema, options);
+  assert.equal(graph.entities.length, 3);
+});
+
+test('an acronym defined in the text merges with its long form', () => {
+  const graph = resolveGraph([
+    chunk('c1', [entity('Calder Bay Infrastructure Authority', 'Organisation', 3), entity('CBIA', 'Concept', 0, { aliasOf: 'Calder Bay Infrastructure Authority' })]),
+    chunk('c2', [entity('CBIA', 'Concept', 0)]),
+  ], schema, options);
+  assert.equal(graph.entities.length, 1);
+  assert.deepEqual(graph.entities[0]?.aliases, ['CBIA']);
+  assert.equal(graph.merges[0]?.reason, 'acronym');
+});
+
+test('case, accents and punctuation variants are one entity', () => {
+  const graph = resolveGraph([chunk('c1', [entity('Altaïr', 'Project', 2)]), chunk('c2', [entity('ALTAIR', 'Concept', 0)]), chunk('c3', [entity('altair.', 'Concept', 0)])], schema, options);
+  assert.equal(graph.entities.length, 1);
+  assert.equal(graph.entities[0]?.type, 'Project');
+  assert.equal(graph.entities[0]?.mentionCount, 3);
+});
+
+test('relations whose final types do not fit the edge type become RELATED_TO, keeping evidence', () => {
+  const relation = { type: 'LEADS', source: 'Lina Ferraz', target: 'Orbilink', evidence: 'Lina Ferraz leads Orbilink.', span: { start: 0, end: 27 }, validFrom: null };
+  const graph = resolveGraph([chunk('c1', [entity('Lina Ferraz', 'Person'), entity('Orbilink', 'Product', 5)], [relation])], schema, options);
+  assert.equal(graph.relations.length, 1);
+  assert.equal(graph.relations[0]?.type, 'RELATED_TO');
+  assert.equal(graph.relations[0]?.evidence, 'Lina Ferraz leads Orbilink.');
+});
+
+test('a newer edge of a single-current type closes the older one (valid_to), keeping both', () => {
+  const lead = (person: string, date: string) => ({ type: 'LEADS', source: person, target: 'Kestrel', evidence: `${person} leads Kestrel.`, span: { start: 0, end: 10 }, validFrom: date });
+  const graph = resolveGraph([
+    chunk('c1', [entity('Priya Raman', 'Person'), entity('Kestrel', 'Project', 2)], [lead('Priya Raman', '2022-07-20')]),
+    chunk('c2', [entity('Owen Castellan', 'Person'), entity('Kestrel', 'Project', 2)], [lead('Owen Castellan', '2024-05-01')]),
+  ], schema, options);
+  const leads = graph.relations.filter((relation) => relation.type === 'LEADS');
+  assert.equal(leads.length, 2);
+  const byPerson = new Map(leads.map((relation) => [graph.entities.find((item) => item.id === relation.sourceId)?.name, relation]));
+  assert.equal(byPerson.get('Priya Raman')?.validTo, '2024-05-01');
+  assert.equal(byPerson.get('Owen Castellan')?.validTo, null);
+});
+
+test('mentions count occurrences per chunk and entity', () => {
+  const graph = resolveGraph([chunk('c1', [entity('Orbilink', 'Organisation'), entity('Orbilink', 'Organisation')])], schema, options);
+  assert.deepEqual(graph.mentions.map((mention) => mention.count), [2]);
+});

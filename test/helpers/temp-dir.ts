@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after } from 'node:test';
+
+/** A fresh temporary directory, removed when the test file ends. */
+export function makeTempDir(prefix = 'rhizome-test-'): string {
+  const directory = mkdtempSync(path.join(os.tmpdir(), prefix));
+  after(() => rmSync(directory, { recursive: true, force: true }));
+  return directory;
+}
+
+/** The repository's shared evaluation folder (beside the checkout), or null when absent. */
+export function sharedEvalDir(): string | null {
+  const candidate = path.resolve(process.cwd(), '../shared/eval');
+  try {
+    rmSync(path.join(candidate, '.probe-does-not-exist'), { force: true });
+  } catch {
+    return null;
+  }
+  return candidate;
+}
