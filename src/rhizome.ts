@@ -14,6 +14,7 @@ import type { MergeRecord } from './core/records.js';
 import type { QueryMode, RetrievalContext } from './query/context.js';
 import { LocalSearcher } from './query/local/local-search.js';
 import { searchNaive } from './query/naive/naive-search.js';
+import { Bm25Searcher } from './query/bm25/bm25-search.js';
 
 /** Options of one query. */
 export interface QueryOptions {
@@ -37,6 +38,8 @@ export interface Rhizome {
   /** Builds the context a mode would answer from, without answering (for evaluation and debugging). */
   retrieve(question: string, options?: QueryOptions): Promise<RetrievalContext>;
   cypher(query: string, parameters?: Record<string, unknown>): Promise<Array<Record<string, unknown>>>;
+  /** The source file path of each chunk id (unknown ids are left out). */
+  chunkSources(chunkIds: string[]): Promise<Map<string, string>>;
   stats(): Promise<RhizomeStats>;
   merges(): Promise<MergeRecord[]>;
   close(): Promise<void>;
@@ -51,6 +54,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
   let store: GraphStore | null = null;
   let opening: Promise<GraphStore> | null = null;
   let localSearcher: LocalSearcher | null = null;
+  let bm25Searcher: Bm25Searcher | null = null;
 
   const openStore = async (): Promise<GraphStore> => {
     if (store) return store;
@@ -58,7 +62,9 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       const opened = await KuzuGraphStore.open({ workspace: config.workspace, bufferPoolMb: config.store.bufferPoolMb });
       await opened.ensureSchema(config.schema);
       store = opened;
-      localSearcher = new LocalSearcher(opened);
+      const bm25 = new Bm25Searcher(opened);
+      bm25Searcher = bm25;
+      localSearcher = new LocalSearcher(opened, (question, limit) => bm25.rank(question, limit));
       return opened;
     })();
     try {
@@ -74,8 +80,9 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     const opened = await openStore();
     const mode = options.mode ?? config.query.defaultMode;
     if (mode === 'naive') return searchNaive(question, opened, config.query);
+    if (mode === 'bm25') return (bm25Searcher as Bm25Searcher).search(question, config.query);
     if (mode === 'local') return (localSearcher as LocalSearcher).search(question, { ...config.query, schema: config.schema });
-    throw new RhizomeError('QUERY_INVALID', `unknown query mode "${String(mode)}" (available: naive, local)`);
+    throw new RhizomeError('QUERY_INVALID', `unknown query mode "${String(mode)}" (available: naive, bm25, local)`);
   };
 
   return {
@@ -88,6 +95,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
         return summary;
       } finally {
         localSearcher?.invalidate();
+        bm25Searcher?.invalidate();
       }
     },
     retrieve,
@@ -106,6 +114,10 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     },
     async cypher(query, parameters = {}) {
       return (await openStore()).runReadOnlyCypher(query, parameters, CYPHER_LIMITS);
+    },
+    async chunkSources(chunkIds) {
+      const chunks = await (await openStore()).getChunks(chunkIds);
+      return new Map(chunks.map((chunk) => [chunk.id, chunk.documentPath]));
     },
     async stats() {
       const opened = await openStore();

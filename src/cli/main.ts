@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { registerCypherCommand } from './commands/cypher-command.js';
+import { registerEvalCommand } from './commands/eval-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerInitCommand } from './commands/init-command.js';
 import { registerQueryCommand } from './commands/query-command.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerQueryCommand(program);
   registerCypherCommand(program);
   registerStatsCommand(program);
+  registerEvalCommand(program);
   return program;
 }
 

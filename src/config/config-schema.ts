@@ -49,7 +49,7 @@ export const configSchema = z.object({
     .default({ mergeSurnames: true, mergeAcronyms: true, fuzzyThreshold: 0.96 }),
   query: z
     .object({
-      defaultMode: z.enum(['naive', 'local']).default('local'),
+      defaultMode: z.enum(['naive', 'bm25', 'local']).default('local'),
       /** Chunks in a `naive` context (seed 003 uses 4). */
       topK: z.number().int().positive().default(4),
       /** Token budget of a built context. */

@@ -1,4 +1,3 @@
-import type { Citation } from '../core/records.js';
 import type { CoverageQuestion } from './datasets.js';
 import { hopKindLabel, type CoverageQuestionResult, type CoverageResult } from './summary.js';
 import { renderCoverageTable, renderMarkdownTable } from './table.js';
@@ -129,9 +128,8 @@ function renderAnswers(result: CoverageResult, questions: readonly CoverageQuest
   });
 }
 
-function renderCitation(citation: Citation): string {
-  const location = citation.path === undefined ? '' : ` (${citation.path}${citation.span === undefined ? '' : `:${citation.span.start}–${citation.span.end}`})`;
-  return `- ${citation.kind} \`${citation.id}\`: ${citation.label.replace(/\s+/g, ' ').trim()}${location}`;
+function renderCitation(citation: string): string {
+  return `- ${citation.replace(/\s+/g, ' ').trim()}`;
 }
 
 function quote(answer: string): string {

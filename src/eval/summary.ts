@@ -1,4 +1,3 @@
-import type { Citation } from '../core/records.js';
 import { isCompleteCoverage } from './coverage.js';
 import type { HopKind } from './datasets.js';
 import { recallAtK } from './recall.js';
@@ -10,7 +9,8 @@ export interface CoverageQuestionResult {
   hops: HopKind;
   score: number;
   answer: string;
-  citations: Citation[];
+  /** Evidence the answer cites, one line each: `kind:id — label (path:start–end)`. */
+  citations: string[];
   contextTokens: number;
   latencyMs: number;
 }

@@ -2,7 +2,10 @@ import type { Entity, Relation } from '../core/records.js';
 import type { ChunkWithSource } from '../graph/store.js';
 
 /** Retrieval modes available. */
-export type QueryMode = 'naive' | 'local';
+export type QueryMode = 'naive' | 'bm25' | 'local';
+
+/** Every retrieval mode, in the order they are documented. */
+export const QUERY_MODES: readonly QueryMode[] = ['naive', 'bm25', 'local'];
 
 /** A chain of relations from an entity the question names towards a related entity. */
 export interface RelationPath {
@@ -34,4 +37,6 @@ export interface RetrievalContext {
   tokens: number;
   /** Which search the mode used for its text side ("bm25 (Kuzu full-text)", …). */
   searchedWith: string;
+  /** The mode's full chunk ranking, best first (longer than `chunks`; used for recall@k). */
+  rankedChunkIds: string[];
 }

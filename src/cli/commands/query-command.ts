@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Answer } from '../../answer/answer.js';
+import { QUERY_MODES, type QueryMode } from '../../query/context.js';
 import { bold, dim, printJson, printLine } from '../output.js';
 import { parsePositiveInteger, withRhizome } from '../context.js';
 
@@ -9,10 +10,10 @@ export function registerQueryCommand(program: Command): void {
     .command('query')
     .description('answer a question from the indexed documents, with citations')
     .argument('<question>', 'the question')
-    .addOption(new Option('--mode <mode>', 'retrieval mode').choices(['naive', 'local']))
+    .addOption(new Option('--mode <mode>', 'retrieval mode').choices([...QUERY_MODES]))
     .option('--top-k <n>', 'chunks in the context', parsePositiveInteger('--top-k'))
     .option('--json', 'print the answer, citations and metadata as JSON')
-    .action(async (question: string, options: { mode?: 'naive' | 'local'; topK?: number; json?: boolean }, command: Command) => {
+    .action(async (question: string, options: { mode?: QueryMode; topK?: number; json?: boolean }, command: Command) => {
       const answer = await withRhizome(command, (rhizome) => rhizome.query(question, options.mode ? { mode: options.mode } : {}), options.topK ? { query: { topK: options.topK } } : {});
       if (options.json) printJson(answer);
       else printAnswer(answer);

@@ -1,7 +1,8 @@
 import { personalizedPageRank, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
 import type { Entity } from '../../core/records.js';
-import type { GraphStore } from '../../graph/store.js';
+import type { GraphStore, ScoredId } from '../../graph/store.js';
 import type { ContextChunk, RetrievalContext } from '../context.js';
+import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { buildGraphIndex, type GraphIndex } from '../graph-index.js';
 import type { GraphSchema } from '../../config/graph-schema.js';
 import { findDates } from '../../extraction/nlp/find-dates.js';
@@ -22,20 +23,28 @@ export interface LocalSearchOptions {
 }
 
 const TEXT_HITS = 20;
-const TEXT_SHARE_WITH_ENTITIES = 0.25;
+/** Share of the walk's restart mass on full-text hits when the question names entities. */
+const TEXT_SHARE_WITH_ENTITIES = 0.5;
+/** Reciprocal-rank-fusion constant (the usual 60). */
+const FUSION_K = 60;
 const PATH_LIMIT = 8;
 const LATEST_WORDS = /\b(currently|current|now|today|latest|nowadays|actuellement|aujourd'hui|désormais|actuel|actuelle)\b/i;
 const SCORED_ENTITIES = 200;
 
 /**
  * Local (multi-hop) search: link the question's entities, run personalized PageRank from them
- * (and, more weakly, from the best full-text chunks) over the entity–chunk graph, then take
- * the best chunks and the relation paths that lead to the highest-ranked entities.
+ * and from the best full-text chunks over the entity–chunk graph, fuse the walk's chunk ranking
+ * with the full-text ranking (reciprocal rank fusion), then take the best chunks and the
+ * relation paths that best explain the question.
  */
 export class LocalSearcher {
   private prepared: { index: GraphIndex; walk: CompressedGraph } | null = null;
 
-  constructor(private readonly store: GraphStore) {}
+  /** `rankText` gives the full-text ranking that seeds the walk alongside the question's entities. */
+  constructor(
+    private readonly store: GraphStore,
+    private readonly rankText: (question: string, limit: number) => Promise<ScoredId[]>,
+  ) {}
 
   /** Forgets the cached graph (after the index changed). */
   invalidate(): void {
@@ -47,7 +56,7 @@ export class LocalSearcher {
     const entityCount = index.entities.length;
     const linked = linkQuestionEntities(question, index);
     const seeds = linked.map((link) => link.entityIndex);
-    const hits = await this.store.searchChunks(question, TEXT_HITS);
+    const hits = await this.rankText(question, TEXT_HITS);
     const personalization = new Map<number, number>();
     const seedMass = seeds.length > 0 ? 1 - TEXT_SHARE_WITH_ENTITIES : 0;
     const seedWeights = seeds.map((seed) => 1 / Math.log(Math.E + (index.chunksOfEntity[seed]?.length ?? 0)));
@@ -65,7 +74,10 @@ export class LocalSearcher {
     const ranked = index.chunkIds.map((id, chunkIndex) => ({ id, score: scores[entityCount + chunkIndex] as number })).filter((item) => item.score > 0);
     for (const hit of hits) if (!index.chunkIndexById.has(hit.id)) ranked.push({ id: hit.id, score: 1e-9 * hit.score });
     ranked.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
-    const chunks = await this.selectChunks(ranked, options);
+    const textRank = new Map(hits.map((hit, position) => [hit.id, position]));
+    const fused = ranked.map((item, position) => ({ id: item.id, score: 1 / (FUSION_K + position) + (textRank.has(item.id) ? 1 / (FUSION_K + (textRank.get(item.id) as number)) : 0) }));
+    fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
+    const chunks = await this.selectChunks(fused, options);
 
     const seedSet = new Set(seeds);
     const entityOrder = index.entities.map((_, entityIndex) => entityIndex).filter((entityIndex) => (scores[entityIndex] as number) > 0);
@@ -98,6 +110,7 @@ export class LocalSearcher {
       questionEntities: seeds.map((seed) => index.entities[seed]).filter((entity): entity is Entity => entity !== undefined),
       knownEntities: [...knownEntities.values()],
       tokens: chunks.reduce((sum, item) => sum + item.chunk.tokenCount, 0),
+      rankedChunkIds: fused.slice(0, RANKING_DEPTH).map((item) => item.id),
       searchedWith: 'personalized PageRank over the entity–chunk graph, seeded by linked entities and bm25 (Kuzu full-text index)',
     };
   }
