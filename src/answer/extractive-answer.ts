@@ -44,7 +44,7 @@ const NOT_FOUND = 'The indexed documents do not contain information that answers
 export function answerExtractively(question: string, context: RetrievalContext, options: ExtractiveAnswerOptions): Omit<Answer, 'metadata'> & { metadata: Omit<Answer['metadata'], 'latencyMs' | 'route' | 'reason'> } {
   const questionStems = new Set(contentStems(question));
   const questionEntityIds = new Set(context.questionEntities.map((entity) => entity.id));
-  const wantedTypes = new Set(expectedAnswerTypes(question, options.schema));
+  const wantedTypes = expectedAnswerTypes(question, options.schema);
   const evidenceSpans = new Set(context.paths.flatMap((path) => path.relations.map((relation) => `${relation.chunkId}:${relation.start}`)));
   const maxEntityScore = Math.max(0, ...[...context.entityScores].filter(([id]) => !questionEntityIds.has(id)).map(([, score]) => score));
   const candidates = collectCandidates(context, options.language ?? 'en');
@@ -63,7 +63,7 @@ export function answerExtractively(question: string, context: RetrievalContext, 
         continue;
       }
       const relevance = maxEntityScore > 0 ? (context.entityScores.get(entity.id) ?? 0) / maxEntityScore : 0;
-      entityScore = Math.max(entityScore, relevance * (wantedTypes.has(entity.type) ? 1 : 0.3));
+      entityScore = Math.max(entityScore, relevance * Math.max(0.3, wantedTypes.get(entity.type) ?? 0));
     }
     const pathBonus = evidenceSpans.has(`${candidate.chunkId}:${candidate.span.start}`) ? 0.3 : 0;
     const rankPrior = 0.15 / (1 + candidate.chunkIndex);

@@ -30,7 +30,7 @@ export const defaultGraphSchema: GraphSchemaInput = {
       description: 'A place: site, town, city, region, building, structure or area.',
       cues: {
         suffixes: ['street', 'road', 'avenue', 'square', 'bridge', 'viaduct', 'tunnel', 'station', 'yard', 'depot', 'plant', 'site', 'port', 'harbour', 'harbor', 'airport', 'district', 'county', 'city', 'town', 'village', 'river', 'lake', 'valley', 'park', 'centre', 'center', 'campus', 'works', 'reservoir', 'dam', 'terminal', 'rue', 'pont', 'gare', 'usine', 'quartier', 'ville', 'place'],
-        before: ['in', 'at', 'near', 'site', 'town', 'city', 'district', 'plant in', 'based in', 'located in', 'à', 'au', 'en', 'près de', 'site de', 'ville de', 'usine de'],
+        before: ['near', 'site', 'town', 'city', 'district', 'village', 'plant in', 'based in', 'located in', 'located at', 'held in', 'près de', 'site de', 'ville de', 'usine de', 'basé à', 'située à', 'situé à'],
       },
     },
     {

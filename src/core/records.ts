@@ -55,6 +55,8 @@ export const extractedRelationSchema = z.object({
   evidence: z.string().min(1),
   span: spanSchema,
   validFrom: z.string().nullable().optional(),
+  /** How the relation was found: a typed phrase, two names in one sentence, or a name under the document's title. */
+  basis: z.enum(['pattern', 'sentence', 'title']).optional(),
 });
 export type ExtractedRelation = z.infer<typeof extractedRelationSchema>;
 
@@ -104,7 +106,7 @@ export interface MergeRecord {
   entityId: string;
   kept: string;
   merged: string;
-  reason: 'normalised' | 'initial-surname' | 'surname' | 'acronym' | 'title' | 'fuzzy';
+  reason: 'initial-surname' | 'surname' | 'short-form' | 'acronym' | 'fuzzy';
 }
 
 /** A pointer from an answer to the evidence it used. */

@@ -1,31 +1,45 @@
 import { stripAccents } from '../core/normalise.js';
 import type { GraphSchema } from '../config/graph-schema.js';
 
+/** Node types a question asks for, each with how strongly (1 = the type named, 0.5 = plausible). */
+export type AnswerTypeWeights = Map<string, number>;
+
+const WH_WORDS = ['who', 'whom', 'which', 'what', 'where', 'qui', 'quel', 'quelle', 'quels', 'quelles', 'ou'];
+const ORGANISATION_WORDS = /\b(compan|organi[sz]ation|firm|business|societe|entreprise)/;
+
 /**
  * The node types a question asks for, read from its wh-phrase: "who" asks for a person-like
- * type, "which company" for the type whose name or description says "company", "where" for a
- * place-like type. Empty when the question gives no clue.
+ * type (or, less surely, an organisation), "which company" for the type whose name or
+ * description says "company", "where" for a place-like type. Empty when the question gives no clue.
  */
-export function expectedAnswerTypes(question: string, schema: GraphSchema): string[] {
+export function expectedAnswerTypes(question: string, schema: GraphSchema): AnswerTypeWeights {
+  const weights: AnswerTypeWeights = new Map();
   const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const first = words.findIndex((word) => ['who', 'whom', 'which', 'what', 'where', 'qui', 'quel', 'quelle', 'quels', 'quelles', 'ou'].includes(word));
-  if (first < 0) return [];
+  const first = words.findIndex((word) => WH_WORDS.includes(word));
+  if (first < 0) return weights;
   const wh = words[first] as string;
-  if (wh === 'who' || wh === 'whom' || wh === 'qui') return schema.nodeTypes.filter((type) => type.cues.shapes.includes('person-name')).map((type) => type.name);
-  const noun = words[first + 1];
-  const typeMentioning = (word: string) =>
-    schema.nodeTypes
-      .filter((type) => {
-        const text = stripAccents(`${type.name} ${type.description}`).toLowerCase();
-        const singular = word.replace(/(ies)$/, 'y').replace(/s$/, '');
-        return new RegExp(`\\b(${word}|${singular})`).test(text);
-      })
-      .map((type) => type.name);
-  if (wh === 'where' || wh === 'ou') return typeMentioning('place');
-  for (const word of [noun, words[first + 2]]) {
-    if (!word) continue;
-    const matches = typeMentioning(word);
-    if (matches.length > 0) return matches;
+  const describe = (type: GraphSchema['nodeTypes'][number]) => stripAccents(`${type.name} ${type.description}`).toLowerCase();
+  if (wh === 'who' || wh === 'whom' || wh === 'qui') {
+    for (const type of schema.nodeTypes) {
+      if (type.cues.shapes.includes('person-name')) weights.set(type.name, 1);
+      else if (ORGANISATION_WORDS.test(describe(type))) weights.set(type.name, 0.5);
+    }
+    return weights;
   }
-  return [];
+  const typesMentioning = (word: string) => {
+    const singular = word.replace(/ies$/, 'y').replace(/s$/, '');
+    return schema.nodeTypes.filter((type) => new RegExp(`\\b(${word}|${singular})`).test(describe(type)));
+  };
+  if (wh === 'where' || wh === 'ou') {
+    for (const type of typesMentioning('place')) weights.set(type.name, 1);
+    return weights;
+  }
+  for (const word of [words[first + 1], words[first + 2]]) {
+    if (!word) continue;
+    const matches = typesMentioning(word);
+    if (matches.length === 0) continue;
+    for (const type of matches) weights.set(type.name, 1);
+    return weights;
+  }
+  return weights;
 }

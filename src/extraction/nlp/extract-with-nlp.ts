@@ -19,7 +19,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-1';
+export const NLP_EXTRACTOR_VERSION = 'nlp-4';
 
 /**
  * Extracts typed entities and relations from one chunk without any model: candidate names
@@ -29,7 +29,9 @@ export const NLP_EXTRACTOR_VERSION = 'nlp-1';
 export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): ChunkExtraction {
   const entities: ExtractedEntity[] = [];
   const relations: ExtractedRelation[] = [];
-  for (const sentence of splitSentences(chunk.text, context.language)) {
+  let title: { text: string; names: string[] } | null = null;
+  const sentences = splitSentences(chunk.text, context.language);
+  for (const sentence of sentences) {
     const base = chunk.start + sentence.start;
     const candidates = findCandidateMentions(sentence.text, context.knownLowercase);
     const mentions: SentenceMention[] = candidates.map((candidate) => {
@@ -44,6 +46,11 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       });
       return { name: candidate.surface, type, start: candidate.start, end: candidate.end };
     });
+    if (sentence === sentences[0] && chunk.index === 0 && isTitleLine(sentence.text)) {
+      title = { text: sentence.text, names: mentions.map((mention) => mention.name) };
+    } else if (title && context.cooccurrence) {
+      relations.push(...linkToTitle(title, mentions, sentence.text, { start: chunk.start + sentence.start, end: chunk.start + sentence.start + sentence.text.length }, findDates(sentence.text)[0]?.iso ?? context.documentDate));
+    }
     if (mentions.length < 2) continue;
     const evidence = sentence.text;
     const span = { start: base, end: base + sentence.text.length };
@@ -52,7 +59,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     for (const match of matchTypedRelations(sentence.text, mentions, context.schema)) {
       const source = mentions[match.sourceIndex] as SentenceMention;
       const target = mentions[match.targetIndex] as SentenceMention;
-      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, validFrom });
+      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, validFrom, basis: 'pattern' });
       linked.add(pairKey(source.name, target.name));
     }
     if (!context.cooccurrence || mentions.length > context.maxEntitiesPerSentence) continue;
@@ -63,11 +70,31 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
         const key = pairKey(source.name, target.name);
         if (source.name === target.name || linked.has(key)) continue;
         linked.add(key);
-        relations.push({ type: COOCCURRENCE_EDGE_TYPE, source: source.name, target: target.name, evidence, span, validFrom });
+        relations.push({ type: COOCCURRENCE_EDGE_TYPE, source: source.name, target: target.name, evidence, span, validFrom, basis: 'sentence' });
       }
     }
   }
   return { chunkId: chunk.id, entities, relations };
+}
+
+const TITLE_MAX_WORDS = 20;
+
+/** A document's first line without final punctuation is its title: it names what the text is about. */
+function isTitleLine(text: string): boolean {
+  return !/[.!?;:]["'”’)]*$/.test(text.trim()) && text.split(/\s+/).length <= TITLE_MAX_WORDS && !text.includes('\n');
+}
+
+/**
+ * Links the entities of a sentence to the entities its document's title names: the title says
+ * what the text is about, so "Programme manager: Marcus Lindqvist." under the title "Tidewater
+ * highlight report" ties Marcus Lindqvist to Tidewater. The evidence holds both lines.
+ */
+function linkToTitle(title: { text: string; names: string[] }, mentions: SentenceMention[], sentence: string, span: { start: number; end: number }, validFrom: string | null): ExtractedRelation[] {
+  const present = new Set(mentions.map((mention) => mention.name));
+  const evidence = `${title.text.trim()} … ${sentence}`;
+  return title.names
+    .filter((name) => !present.has(name))
+    .flatMap((name) => mentions.map((mention) => ({ type: COOCCURRENCE_EDGE_TYPE, source: name, target: mention.name, evidence, span, validFrom, basis: 'title' as const })));
 }
 
 function pairKey(left: string, right: string): string {

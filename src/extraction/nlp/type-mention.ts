@@ -21,6 +21,8 @@ function startsWithPhrase(tokens: string[], phrase: string[]): boolean {
   return phrase.every((word, offset) => tokens[offset] === word);
 }
 
+/** A name right after one of these is a thing, not a person ("the Harbour Line"). */
+const DETERMINERS = new Set(['the', 'this', 'that', 'these', 'those', 'le', 'la', 'les', 'ce', 'cette', 'ces']);
 const ARTICLES = new Set(['the', 'a', 'an', 'le', 'la', 'les', 'l', 'un', 'une', 'its', 'their', 'his', 'her', 'our', 'son', 'sa', 'ses', 'leur']);
 
 /** "T. Wierzba" is an initial + surname; "Lina Ferraz" a name when no part is an ordinary lower-case word. */
@@ -60,7 +62,8 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
       if (startsWithPhrase(after, words(phrase))) add(type.name, WEIGHTS.after);
     }
     if (cues.shapes.includes('code') && mention.isCode) add(type.name, WEIGHTS.code);
-    if (cues.shapes.includes('person-name') && !mention.isCode && shape) add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName);
+    const afterDeterminer = DETERMINERS.has(before[before.length - 1] ?? '');
+    if (cues.shapes.includes('person-name') && !mention.isCode && shape && !afterDeterminer) add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName);
   }
   return votes;
 }

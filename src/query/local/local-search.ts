@@ -86,7 +86,7 @@ export class LocalSearcher {
     const pathQuery: PathQuery = {
       questionStems: new Set(contentStems(question).filter((stem) => !linkedWords.has(stem))),
       seeds,
-      wantedTypes: new Set(expectedAnswerTypes(question, options.schema)),
+      wantedTypes: expectedAnswerTypes(question, options.schema),
       entityScore: (entityIndex) => scores[entityIndex] as number,
       temporal: detectTemporalPreference(question),
       maxHops: options.maxHops,

@@ -7,8 +7,8 @@ export interface PathQuery {
   /** Content-word stems of the question, without the words of the entities it names. */
   questionStems: Set<string>;
   seeds: number[];
-  /** Node types the question asks for (empty when unknown). */
-  wantedTypes: Set<string>;
+  /** Node types the question asks for, with weights (empty when unknown). */
+  wantedTypes: Map<string, number>;
   /** Walk relevance of each entity (personalized PageRank). */
   entityScore: (entityIndex: number) => number;
   /** Prefer recent facts ("currently"), or facts valid at a date. */
@@ -24,6 +24,8 @@ interface PartialPath {
 
 const BEAM_WIDTH = 96;
 const LENGTH_PENALTY = 0.04;
+/** Extra cost of a hop that rests only on a document's title (weight below 0.5). */
+const WEAK_HOP_PENALTY = 0.4;
 const RELATIONS_PER_NEIGHBOUR = 2;
 
 /**
@@ -61,7 +63,8 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
         options.sort((left, right) => right.gain - left.gain || typedFirst(index.relations[left.relation], index.relations[right.relation]));
         for (const option of options.slice(0, RELATIONS_PER_NEIGHBOUR)) {
           const next: PartialPath = { entities: [...path.entities, other], relations: [...path.relations, option.relation], covered: option.covered };
-          expanded.push({ path: next, score: option.gain - LENGTH_PENALTY * hop + 0.05 * (query.entityScore(other) / maxEntityScore) });
+          const weakHops = next.relations.filter((relationIndex) => (index.relations[relationIndex]?.weight ?? 1) < 0.5).length;
+          expanded.push({ path: next, score: option.gain - LENGTH_PENALTY * hop - WEAK_HOP_PENALTY * weakHops + 0.05 * (query.entityScore(other) / maxEntityScore) });
         }
       }
     }
@@ -70,9 +73,10 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
     for (const item of expanded.slice(0, BEAM_WIDTH)) {
       const end = item.path.entities[item.path.entities.length - 1] as number;
       if (seedSet.has(end)) continue;
-      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query.wantedTypes) + 0.15 * (query.entityScore(end) / maxEntityScore) + temporalBonus(index, item.path, query.temporal) });
+      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query.wantedTypes) + 0.15 * (query.entityScore(end) / maxEntityScore) });
     }
   }
+  addTemporalBonus(index, finished, query.temporal);
   finished.sort((left, right) => right.score - left.score);
   const seen = new Set<string>();
   const result: RelationPath[] = [];
@@ -90,18 +94,42 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   return result;
 }
 
-function typeBonus(index: GraphIndex, entityIndex: number, wantedTypes: Set<string>): number {
+const TYPE_MATCH_BONUS = 0.6;
+const TYPE_MISMATCH_PENALTY = 0.4;
+const TEMPORAL_BONUS = 0.3;
+/** Dates only decide between paths this close to the best one. */
+const TEMPORAL_WINDOW = 0.25;
+
+/** Paths must end on what the question asks for: a bonus for the asked type, a penalty otherwise. */
+function typeBonus(index: GraphIndex, entityIndex: number, wantedTypes: Map<string, number>): number {
   if (wantedTypes.size === 0) return 0;
-  return wantedTypes.has(index.entities[entityIndex]?.type ?? '') ? 0.4 : -0.2;
+  const weight = wantedTypes.get(index.entities[entityIndex]?.type ?? '') ?? 0;
+  return weight > 0 ? TYPE_MATCH_BONUS * weight : -TYPE_MISMATCH_PENALTY;
 }
 
-function temporalBonus(index: GraphIndex, path: PartialPath, temporal: PathQuery['temporal']): number {
-  if (!temporal) return 0;
-  const last = index.relations[path.relations[path.relations.length - 1] as number];
-  if (!last?.validFrom) return 0;
-  if (temporal.prefer === 'latest') return last.validTo ? -0.2 : 0.1 + 0.0001 * Number(last.validFrom.slice(0, 4));
-  const validAt = last.validFrom <= temporal.date && (!last.validTo || last.validTo > temporal.date);
-  return validAt ? 0.2 : -0.1;
+/**
+ * Temporal questions, among paths about as good as the best: "currently" favours those whose
+ * last fact is the most recent (and penalises facts closed by a later one); a date favours
+ * facts valid at that date.
+ */
+function addTemporalBonus(index: GraphIndex, finished: Array<{ path: PartialPath; score: number }>, temporal: PathQuery['temporal']): void {
+  if (!temporal) return;
+  const lastFact = (path: PartialPath) => index.relations[path.relations[path.relations.length - 1] as number];
+  const best = Math.max(...finished.map((item) => item.score));
+  const contenders = finished.filter((item) => item.score >= best - TEMPORAL_WINDOW);
+  const dates = contenders.map((item) => lastFact(item.path)?.validFrom).filter((date): date is string => Boolean(date)).sort();
+  const latest = dates[dates.length - 1];
+  for (const item of contenders) {
+    const fact = lastFact(item.path);
+    if (!fact?.validFrom) continue;
+    if (temporal.prefer === 'latest') {
+      if (fact.validTo) item.score -= TEMPORAL_BONUS;
+      else if (fact.validFrom === latest) item.score += TEMPORAL_BONUS;
+    } else {
+      const validAt = fact.validFrom <= temporal.date && (!fact.validTo || fact.validTo > temporal.date);
+      item.score += validAt ? TEMPORAL_BONUS : -TEMPORAL_BONUS / 2;
+    }
+  }
 }
 
 function typedFirst(left: Relation | undefined, right: Relation | undefined): number {
