@@ -5,7 +5,7 @@ import { validateConfig } from './config/load-config.js';
 import type { RhizomeConfig, RhizomeConfigInput } from './config/config-schema.js';
 import { RhizomeError } from './errors/rhizome-error.js';
 import { ignoreEvents, type EventSink } from './events/events.js';
-import { KuzuGraphStore } from './graph/kuzu/kuzu-store.js';
+import { openGraphStore } from './graph/open-store.js';
 import type { GraphStore, StoreCounts } from './graph/store.js';
 import type { IndexSummary } from './indexing/index-summary.js';
 import { runIndex } from './indexing/run-index.js';
@@ -59,7 +59,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
   const openStore = async (): Promise<GraphStore> => {
     if (store) return store;
     opening ??= (async () => {
-      const opened = await KuzuGraphStore.open({ workspace: config.workspace, bufferPoolMb: config.store.bufferPoolMb });
+      const opened = await openGraphStore(config);
       await opened.ensureSchema(config.schema);
       store = opened;
       const bm25 = new Bm25Searcher(opened);
@@ -124,7 +124,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       return {
         ...(await opened.counts()),
         workspace: config.workspace,
-        store: `kuzu (embedded, ${path.join(config.workspace, 'graph.kuzu')})`,
+        store: config.store.backend === 'kuzu' ? `kuzu (embedded, ${path.join(config.workspace, 'graph.kuzu')})` : config.store.backend,
         extractor: 'offline NLP extraction (no LLM configured)',
         answerer: 'extractive (no LLM configured)',
         lastIndexedAt: await opened.getMeta('lastIndexedAt'),

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { defaultGraphSchema } from './default-schema.js';
 import { graphSchemaSchema } from './graph-schema.js';
+import { embeddingConfigSchema, llmConfigSchema } from './model-config.js';
+import { storeConfigSchema } from './store-config.js';
 
 /** Every option Rhizome reads, with its default; the single source of truth for configuration. */
 export const configSchema = z.object({
   /** Folder holding the database and run reports (relative to the working directory). */
   workspace: z.string().min(1).default('.rhizome'),
-  store: z
-    .object({
-      backend: z.enum(['kuzu']).default('kuzu'),
-      /** Kuzu buffer pool in MiB (0 = Kuzu's default). */
-      bufferPoolMb: z.number().int().nonnegative().default(512),
-    })
-    .default({ backend: 'kuzu', bufferPoolMb: 512 }),
+  store: storeConfigSchema,
   schema: graphSchemaSchema.default(graphSchemaSchema.parse(defaultGraphSchema)),
   ingest: z
     .object({
@@ -47,6 +43,8 @@ export const configSchema = z.object({
       fuzzyThreshold: z.number().min(0.8).max(1).default(0.96),
     })
     .default({ mergeSurnames: true, mergeAcronyms: true, fuzzyThreshold: 0.96 }),
+  llm: llmConfigSchema,
+  embeddings: embeddingConfigSchema,
   query: z
     .object({
       defaultMode: z.enum(['naive', 'bm25', 'local']).default('local'),
