@@ -1,8 +1,7 @@
-import { chunkDocument } from './src/chunking/chunk-document.js';
 import { countTokens } from './src/chunking/tokens.js';
-const base = { id: 'd', path: '', format: 'txt' as const, title: '', date: null, language: 'en' as const, contentHash: '', byteSize: 0 };
-for (const text of ['x'.repeat(300000), `Intro. ${'ab'.repeat(100000)} outro words here. ${'='.repeat(50000)}`]) {
-  const t = performance.now();
-  const chunks = chunkDocument({ ...base, text }, { maxTokens: 600, overlapTokens: 100 });
-  console.log(chunks.length, Math.max(...chunks.map(c => c.tokenCount)), (performance.now() - t).toFixed(0), 'ms', countTokens(text));
+for (const n of [20000, 20000, 100000, 300000]) {
+  const s = 'x'.repeat(n);
+  const t = performance.now(); const c = countTokens(s); console.log(n, c, (performance.now() - t).toFixed(1));
 }
+const s = 'x'.repeat(300000);
+let t = performance.now(); for (let i = 1; i < 20; i++) countTokens(s.slice(0, i * 15000)); console.log('slices', (performance.now() - t).toFixed(0));

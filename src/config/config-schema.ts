@@ -43,6 +43,13 @@ export const configSchema = z.object({
       fuzzyThreshold: z.number().min(0.8).max(1).default(0.96),
     })
     .default({ mergeSurnames: true, mergeAcronyms: true, fuzzyThreshold: 0.96 }),
+  communities: z
+    .object({
+      /** Communities larger than this are split into a deeper level (Microsoft GraphRAG's max_cluster_size). */
+      maxClusterSize: z.number().int().min(2).default(10),
+      seed: z.number().int().default(42),
+    })
+    .default({ maxClusterSize: 10, seed: 42 }),
   llm: llmConfigSchema,
   embeddings: embeddingConfigSchema,
   query: z

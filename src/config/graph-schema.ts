@@ -67,7 +67,7 @@ export const graphSchemaSchema = z
         });
       }
     });
-    const reserved = new Set(['Document', 'Chunk', 'Community', 'MENTIONS', 'HAS_CHUNK', 'RELATED_TO']);
+    const reserved = new Set(['Document', 'Chunk', 'Community', 'Meta', 'MergeLog', 'Entity', 'MENTIONS', 'HAS_CHUNK', 'RELATED_TO', 'MEMBER_OF']);
     [...schema.nodeTypes, ...schema.edgeTypes].forEach((type) => {
       if (reserved.has(type.name)) {
         context.addIssue({ code: 'custom', path: ['nodeTypes'], message: `"${type.name}" is a reserved table name` });

@@ -117,3 +117,33 @@ export interface Citation {
   path?: string;
   span?: Span;
 }
+
+/** One finding of a community report: a sentence of the corpus with where it comes from. */
+export interface CommunityFinding {
+  text: string;
+  chunkId: string;
+  documentId: string;
+  span: Span;
+}
+
+/** What a community is about: title, summary, central entities, strongest relations, findings. */
+export interface CommunityReport {
+  title: string;
+  summary: string;
+  keyEntities: Array<{ id: string; name: string; type: string }>;
+  keyRelations: Array<{ id: string; type: string; source: string; target: string }>;
+  findings: CommunityFinding[];
+  /** Who wrote it: "extractive" offline, else the model id. */
+  generatedBy: string;
+}
+
+/** A community of entities at one level of the hierarchy, with its report. */
+export interface Community {
+  id: string;
+  level: number;
+  parentId: string | null;
+  memberIds: string[];
+  report: CommunityReport;
+  /** Hash of the report's inputs (members, their relations, report version): unchanged inputs reuse the report. */
+  inputHash: string;
+}

@@ -1,4 +1,4 @@
-import type { Chunk, ChunkExtraction, Entity, Mention, MergeRecord, Relation, SourceDocument } from '../core/records.js';
+import type { Chunk, ChunkExtraction, Community, Entity, Mention, MergeRecord, Relation, SourceDocument } from '../core/records.js';
 import type { GraphSchema } from '../config/graph-schema.js';
 
 /** A document as stored, without its text. */
@@ -36,6 +36,8 @@ export interface IndexWrite {
   /** The whole resolved entity layer; it replaces the stored one. */
   graph: GraphProjection;
   merges: MergeRecord[];
+  /** The whole community hierarchy with reports; it replaces the stored one. */
+  communities: Community[];
 }
 
 /** An id with a retrieval score. */
@@ -52,6 +54,7 @@ export interface StoreCounts {
   relations: number;
   typedRelations: number;
   mentions: number;
+  communities: number;
   entitiesByType: Record<string, number>;
   relationsByType: Record<string, number>;
 }
@@ -83,6 +86,8 @@ export interface GraphStore {
   getChunks(ids: string[]): Promise<ChunkWithSource[]>;
   loadProjection(): Promise<GraphProjection>;
   listMerges(): Promise<MergeRecord[]>;
+  /** Every community with its members and report, ordered by level then id. */
+  listCommunities(): Promise<Community[]>;
   /** Runs a query that must not write; the backend enforces it too. */
   runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<Array<Record<string, unknown>>>;
   counts(): Promise<StoreCounts>;

@@ -16,6 +16,7 @@ export interface IndexSummary {
   relations: number;
   typedRelations: number;
   merges: number;
+  communities: number;
   failures: IngestFailure[];
   extractionFailures: ExtractionFailure[];
   skipped: string[];

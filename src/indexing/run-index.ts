@@ -12,6 +12,7 @@ import { resolveGraph, type LocatedExtraction } from '../extraction/resolution/r
 import type { GraphStore, StoredChunk, StoredDocument } from '../graph/store.js';
 import { loadDocuments } from '../ingest/load-documents.js';
 import { planDocumentChanges } from './plan-changes.js';
+import { buildCommunities } from '../communities/build-communities.js';
 import type { ExtractionFailure, IndexSummary } from './index-summary.js';
 
 /** What the indexing pipeline runs with: the store, its slice of config, events and cancellation. */
@@ -100,6 +101,13 @@ export async function runIndex(root: string, context: IndexContext): Promise<Ind
   const graph = resolution.result;
   checkAbort();
 
+  const previousCommunities = await store.listCommunities();
+  const communityStage = await timeStage('communities', events, () =>
+    buildCommunities({ entities: graph.entities, relations: graph.relations, mentions: graph.mentions }, config.communities, previousCommunities),
+  );
+  stageSeconds.communities = communityStage.seconds;
+  checkAbort();
+
   const storing = await timeStage('store', events, () =>
     store.writeIndex({
       removedDocumentIds: plan.removedIds,
@@ -108,6 +116,7 @@ export async function runIndex(root: string, context: IndexContext): Promise<Ind
       updatedExtractions,
       graph: { entities: graph.entities, relations: graph.relations, mentions: graph.mentions },
       merges: graph.merges,
+      communities: communityStage.result.communities,
     }),
   );
   stageSeconds.store = storing.seconds;
@@ -122,6 +131,7 @@ export async function runIndex(root: string, context: IndexContext): Promise<Ind
     relations: graph.relations.length,
     typedRelations,
     merges: graph.merges.length,
+    communities: communityStage.result.communities.length,
     failures: loaded.failures,
     extractionFailures,
     skipped: loaded.skipped,

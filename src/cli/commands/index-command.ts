@@ -42,6 +42,7 @@ function printSummary(summary: IndexSummary): void {
   printLine(`  chunks      ${summary.chunks.total} (${summary.chunks.extracted} extracted, ${summary.chunks.reused} reused, ${summary.chunks.empty} yielded no entity)`);
   printLine(`  entities    ${summary.entities} (${summary.merges} alias merges)`);
   printLine(`  relations   ${summary.relations} (${summary.typedRelations} typed, ${summary.relations - summary.typedRelations} co-occurrence)`);
+  printLine(`  communities ${summary.communities}`);
   printLine(`  failures    ${summary.failures.length + summary.extractionFailures.length}`);
   printLine(`  extractor   ${summary.extractor}`);
   printLine(`  time        ${summary.seconds.toFixed(2)} s`);

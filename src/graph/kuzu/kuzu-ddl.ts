@@ -53,6 +53,9 @@ export function entityLayerDdl(schema: GraphSchema): string[] {
   }
   const mentionPairs = nodeTypeNames(schema).map((type) => `FROM Chunk TO ${type}`).join(', ');
   statements.push(`CREATE REL TABLE MENTIONS(${mentionPairs}, count INT64)`);
+  statements.push('CREATE NODE TABLE Community(id STRING, level INT64, parentId STRING, size INT64, title STRING, report STRING, inputHash STRING, PRIMARY KEY(id))');
+  const memberPairs = nodeTypeNames(schema).map((type) => `FROM ${type} TO Community`).join(', ');
+  statements.push(`CREATE REL TABLE MEMBER_OF(${memberPairs})`);
   return statements;
 }
 

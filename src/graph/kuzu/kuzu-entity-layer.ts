@@ -28,12 +28,12 @@ const RELATION_COLUMNS: Array<CopyColumn<Relation>> = [
   { kind: 'nullable-string', value: (relation) => relation.validTo },
 ];
 
-/** Deletes every entity, relation, mention and merge record (inside the caller's transaction). */
+/** Deletes every entity, relation, mention, community and merge record (inside the caller's transaction). */
 export async function deleteEntityLayer(connection: KuzuConnection, schema: GraphSchema): Promise<void> {
-  for (const table of [...relationTables(schema).map((relation) => relation.name), 'MENTIONS']) {
+  for (const table of [...relationTables(schema).map((relation) => relation.name), 'MENTIONS', 'MEMBER_OF']) {
     await connection.run(`MATCH ()-[r:${table}]->() DELETE r`);
   }
-  for (const type of nodeTypeNames(schema)) await connection.run(`MATCH (n:${type}) DELETE n`);
+  for (const type of [...nodeTypeNames(schema), 'Community']) await connection.run(`MATCH (n:${type}) DELETE n`);
   await connection.run('MATCH (m:MergeLog) DELETE m');
 }
 

@@ -8,6 +8,7 @@ import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
 import { CORPUS_DDL, entityLayerDdl, relationTables } from './kuzu-ddl.js';
 import { deleteEntityLayer, readEntityLayer, writeEntityLayer } from './kuzu-entity-layer.js';
+import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
 import { toFullTextQuery } from './full-text-query.js';
 
@@ -20,6 +21,8 @@ export interface KuzuStoreOptions {
 }
 
 const CHUNK_INDEX = 'chunk_fts';
+/** Bump when the generated tables change shape: existing workspaces then rebuild their entity layer. */
+const KUZU_LAYOUT_VERSION = 2;
 
 /** The default GraphStore: an embedded Kuzu database in the workspace folder. */
 export class KuzuGraphStore implements GraphStore {
@@ -39,7 +42,7 @@ export class KuzuGraphStore implements GraphStore {
     this.schema = schema;
     const existing = new Set((await this.connection.run('CALL show_tables() RETURN name')).map((row) => String(row.name)));
     for (const statement of CORPUS_DDL) await this.connection.run(statement);
-    const schemaHash = contentHash(JSON.stringify(schema));
+    const schemaHash = contentHash(JSON.stringify([KUZU_LAYOUT_VERSION, schema]));
     const storedHash = existing.has('Meta') ? await this.getMeta('schemaHash') : null;
     let reset = false;
     if (storedHash !== schemaHash) {
@@ -48,7 +51,7 @@ export class KuzuGraphStore implements GraphStore {
       for (const name of [...previous.relations, ...previous.nodes]) if (existing.has(name)) await this.connection.run(`DROP TABLE ${name}`);
       reset = previous.nodes.length > 0;
       for (const statement of entityLayerDdl(schema)) await this.connection.run(statement);
-      await this.setMeta('entityTables', JSON.stringify({ nodes: nodeTypeNames(schema), relations: [...relationTables(schema).map((table) => table.name), 'MENTIONS'] }));
+      await this.setMeta('entityTables', JSON.stringify({ nodes: [...nodeTypeNames(schema), 'Community'], relations: [...relationTables(schema).map((table) => table.name), 'MENTIONS', 'MEMBER_OF'] }));
       await this.setMeta('schemaHash', schemaHash);
     }
     await this.createIndexes();
@@ -86,6 +89,7 @@ export class KuzuGraphStore implements GraphStore {
         await deleteEntityLayer(this.connection, schema);
         await writeCorpus(this.connection, write);
         await writeEntityLayer(this.connection, schema, write.graph, write.merges);
+        await writeCommunities(this.connection, write.communities, write.graph.entities);
       });
     } finally {
       await this.createIndexes();
@@ -129,6 +133,10 @@ export class KuzuGraphStore implements GraphStore {
     return rows.map((row) => ({ entityId: String(row.entityId), kept: String(row.kept), merged: String(row.merged), reason: row.reason as MergeRecord['reason'] }));
   }
 
+  async listCommunities() {
+    return readCommunities(this.connection);
+  }
+
   async runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<KuzuRow[]> {
     assertReadOnlyCypher(query);
     this.connection.setTimeout(limits.timeoutMs);
@@ -157,6 +165,7 @@ export class KuzuGraphStore implements GraphStore {
       relations,
       typedRelations: relations - (relationsByType.RELATED_TO ?? 0),
       mentions: await count('MATCH ()-[m:MENTIONS]->() RETURN count(m) AS total'),
+      communities: await count('MATCH (c:Community) RETURN count(c) AS total'),
       entitiesByType,
       relationsByType,
     };

@@ -1,0 +1,53 @@
+import { contentHash } from '../core/ids.js';
+import type { Community, CommunityReport, Entity, Relation } from '../core/records.js';
+import type { GraphProjection } from '../graph/store.js';
+import { detectHierarchicalCommunities } from './hierarchical-leiden.js';
+import { writeExtractiveReport, EXTRACTIVE_REPORT_VERSION } from './extractive-report.js';
+
+/** Options of community detection at index time. */
+export interface CommunityOptions {
+  maxClusterSize: number;
+  seed: number;
+}
+
+/** Writes a report for a community; the default is the offline extractive writer. */
+export type ReportWriter = (members: Entity[], relations: Relation[]) => Promise<CommunityReport> | CommunityReport;
+
+/**
+ * Detects hierarchical Leiden communities over the entity graph (relation weights summed per
+ * pair) and gives every community of two or more entities a report. A report whose inputs
+ * (members, their internal relations, report version) are unchanged is taken from `previous`.
+ */
+export async function buildCommunities(
+  projection: GraphProjection,
+  options: CommunityOptions,
+  previous: Community[] = [],
+  writeReport: ReportWriter = writeExtractiveReport,
+  reportVersion = EXTRACTIVE_REPORT_VERSION,
+): Promise<{ communities: Community[]; reused: number }> {
+  const entityById = new Map(projection.entities.map((entity) => [entity.id, entity]));
+  const hierarchy = detectHierarchicalCommunities(
+    {
+      nodes: projection.entities.map((entity) => entity.id),
+      edges: projection.relations.map((relation) => ({ source: relation.sourceId, target: relation.targetId, weight: relation.weight })),
+    },
+    { maxClusterSize: options.maxClusterSize, seed: options.seed },
+  );
+  const previousByHash = new Map(previous.map((community) => [community.inputHash, community.report]));
+  const communities: Community[] = [];
+  let reused = 0;
+  for (const detected of hierarchy.communities) {
+    if (detected.members.length < 2) continue;
+    const memberSet = new Set(detected.members);
+    const members = detected.members.map((id) => entityById.get(id)).filter((entity): entity is Entity => entity !== undefined);
+    const internal = projection.relations.filter((relation) => memberSet.has(relation.sourceId) && memberSet.has(relation.targetId));
+    const inputHash = contentHash(JSON.stringify([reportVersion, [...detected.members].sort(), internal.map((relation) => relation.id).sort()]));
+    const cached = previousByHash.get(inputHash);
+    if (cached) reused += 1;
+    const report = cached ?? (await writeReport(members, internal));
+    communities.push({ id: detected.id, level: detected.level, parentId: detected.parentId, memberIds: detected.members, report, inputHash });
+  }
+  const kept = new Set(communities.map((community) => community.id));
+  for (const community of communities) if (community.parentId && !kept.has(community.parentId)) community.parentId = null;
+  return { communities, reused };
+}

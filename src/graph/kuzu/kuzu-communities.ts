@@ -1,0 +1,47 @@
+import type { Community, CommunityReport, Entity } from '../../core/records.js';
+import { bulkCopy } from './kuzu-bulk-copy.js';
+import type { KuzuConnection } from './kuzu-connection.js';
+
+/** Loads communities and their member links (inside the caller's transaction). */
+export async function writeCommunities(connection: KuzuConnection, communities: Community[], entities: Entity[]): Promise<void> {
+  await bulkCopy<Community>(connection, 'Community', [
+    { kind: 'string', value: (community) => community.id },
+    { kind: 'int', value: (community) => community.level },
+    { kind: 'nullable-string', value: (community) => community.parentId },
+    { kind: 'int', value: (community) => community.memberIds.length },
+    { kind: 'string', value: (community) => community.report.title },
+    { kind: 'string', value: (community) => JSON.stringify(community.report) },
+    { kind: 'string', value: (community) => community.inputHash },
+  ], communities);
+  const typeOf = new Map(entities.map((entity) => [entity.id, entity.type]));
+  const linksByType = new Map<string, Array<{ entityId: string; communityId: string }>>();
+  for (const community of communities) {
+    for (const entityId of community.memberIds) {
+      const type = typeOf.get(entityId);
+      if (!type) continue;
+      linksByType.set(type, [...(linksByType.get(type) ?? []), { entityId, communityId: community.id }]);
+    }
+  }
+  for (const [type, links] of linksByType) {
+    await bulkCopy(connection, 'MEMBER_OF', [
+      { kind: 'string', value: (link: { entityId: string }) => link.entityId },
+      { kind: 'string', value: (link: { communityId: string }) => link.communityId },
+    ], links, { from: type, to: 'Community' });
+  }
+}
+
+/** Reads every community with its members and report. */
+export async function readCommunities(connection: KuzuConnection): Promise<Community[]> {
+  const rows = await connection.run('MATCH (c:Community) RETURN c.id AS id, c.level AS level, c.parentId AS parentId, c.report AS report, c.inputHash AS inputHash ORDER BY c.level, c.id');
+  const memberRows = await connection.run('MATCH (e)-[:MEMBER_OF]->(c:Community) RETURN c.id AS communityId, e.id AS entityId');
+  const members = new Map<string, string[]>();
+  for (const row of memberRows) members.set(String(row.communityId), [...(members.get(String(row.communityId)) ?? []), String(row.entityId)]);
+  return rows.map((row) => ({
+    id: String(row.id),
+    level: Number(row.level),
+    parentId: (row.parentId as string | null) ?? null,
+    memberIds: (members.get(String(row.id)) ?? []).sort(),
+    report: JSON.parse(String(row.report)) as CommunityReport,
+    inputHash: String(row.inputHash),
+  }));
+}
