@@ -10,8 +10,11 @@ import type { GraphStore, StoreCounts } from './graph/store.js';
 import type { IndexSummary } from './indexing/index-summary.js';
 import { runIndex } from './indexing/run-index.js';
 import { detectLanguage } from './ingest/detect-language.js';
-import type { MergeRecord } from './core/records.js';
-import type { QueryMode, RetrievalContext } from './query/context.js';
+import type { Community, MergeRecord } from './core/records.js';
+import { QUERY_MODES, type QueryMode, type RetrievalContext, type RetrievalMode } from './query/context.js';
+import { GlobalSearcher } from './query/global/global-search.js';
+import { searchHybrid } from './query/hybrid/hybrid-search.js';
+import { routeQuestion, type Route } from './query/route-question.js';
 import { LocalSearcher } from './query/local/local-search.js';
 import { searchNaive } from './query/naive/naive-search.js';
 import { Bm25Searcher } from './query/bm25/bm25-search.js';
@@ -42,6 +45,8 @@ export interface Rhizome {
   chunkSources(chunkIds: string[]): Promise<Map<string, string>>;
   stats(): Promise<RhizomeStats>;
   merges(): Promise<MergeRecord[]>;
+  /** The community hierarchy with its reports, by level. */
+  communities(): Promise<Community[]>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
   let opening: Promise<GraphStore> | null = null;
   let localSearcher: LocalSearcher | null = null;
   let bm25Searcher: Bm25Searcher | null = null;
+  let globalSearcher: GlobalSearcher | null = null;
 
   const openStore = async (): Promise<GraphStore> => {
     if (store) return store;
@@ -65,6 +71,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       const bm25 = new Bm25Searcher(opened);
       bm25Searcher = bm25;
       localSearcher = new LocalSearcher(opened, (question, limit) => bm25.rank(question, limit));
+      globalSearcher = new GlobalSearcher(opened);
       return opened;
     })();
     try {
@@ -75,14 +82,41 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     }
   };
 
+  const searchers = () => ({ local: localSearcher as LocalSearcher, bm25: bm25Searcher as Bm25Searcher, global: globalSearcher as GlobalSearcher });
+
+  const route = async (question: string, options: QueryOptions): Promise<Route> => {
+    const mode = options.mode ?? config.query.defaultMode;
+    if (mode !== 'auto') return { mode, reason: options.mode ? 'mode chosen by the caller' : 'default mode from the configuration' };
+    const opened = await openStore();
+    const namedEntities = await searchers().local.namedEntities(question);
+    const hasCommunities = (await opened.listCommunities()).length > 0;
+    return routeQuestion(question, { namedEntities, hasCommunities });
+  };
+
+  const retrieveWith = async (question: string, mode: RetrievalMode): Promise<RetrievalContext> => {
+    const opened = await openStore();
+    const { local, bm25, global } = searchers();
+    const graphOptions = { ...config.query, schema: config.schema };
+    switch (mode) {
+      case 'naive':
+        return searchNaive(question, opened, config.query);
+      case 'bm25':
+        return bm25.search(question, config.query);
+      case 'local':
+        return local.search(question, graphOptions);
+      case 'global':
+        return global.search(question, config.query);
+      case 'hybrid':
+        return searchHybrid(question, local, global, opened, graphOptions);
+      default:
+        throw new RhizomeError('QUERY_INVALID', `unknown query mode "${String(mode)}" (available: ${QUERY_MODES.join(', ')})`);
+    }
+  };
+
   const retrieve = async (question: string, options: QueryOptions = {}): Promise<RetrievalContext> => {
     if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
-    const opened = await openStore();
-    const mode = options.mode ?? config.query.defaultMode;
-    if (mode === 'naive') return searchNaive(question, opened, config.query);
-    if (mode === 'bm25') return (bm25Searcher as Bm25Searcher).search(question, config.query);
-    if (mode === 'local') return (localSearcher as LocalSearcher).search(question, { ...config.query, schema: config.schema });
-    throw new RhizomeError('QUERY_INVALID', `unknown query mode "${String(mode)}" (available: naive, bm25, local)`);
+    await openStore();
+    return retrieveWith(question, (await route(question, options)).mode);
   };
 
   return {
@@ -96,21 +130,23 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       } finally {
         localSearcher?.invalidate();
         bm25Searcher?.invalidate();
+        globalSearcher?.invalidate();
       }
     },
     retrieve,
     async query(question, options = {}) {
       const started = performance.now();
-      const context = await retrieve(question, options);
+      if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
+      await openStore();
+      const chosen = await route(question, options);
+      const context = await retrieveWith(question, chosen.mode);
       const answer = answerExtractively(question, context, {
         maxSentences: config.query.answerSentences,
         maxWords: config.query.answerWords,
         schema: config.schema,
         language: detectLanguage(question),
       });
-      const route = context.mode;
-      const reason = options.mode ? 'mode chosen by the caller' : 'default mode from the configuration';
-      return { ...answer, metadata: { ...answer.metadata, route, reason, latencyMs: performance.now() - started } };
+      return { ...answer, metadata: { ...answer.metadata, route: chosen.mode, reason: chosen.reason, latencyMs: performance.now() - started } };
     },
     async cypher(query, parameters = {}) {
       return (await openStore()).runReadOnlyCypher(query, parameters, CYPHER_LIMITS);
@@ -129,6 +165,9 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
         answerer: 'extractive (no LLM configured)',
         lastIndexedAt: await opened.getMeta('lastIndexedAt'),
       };
+    },
+    async communities() {
+      return (await openStore()).listCommunities();
     },
     async merges() {
       return (await openStore()).listMerges();

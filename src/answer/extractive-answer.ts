@@ -8,6 +8,7 @@ import { expectedAnswerTypes } from '../query/expected-answer-type.js';
 import { contentStems } from '../query/question-terms.js';
 import { formatPath } from './format-path.js';
 import { cropSentence } from './crop-sentence.js';
+import { reduceCommunities } from './extractive-global.js';
 import type { RelationPath } from '../query/context.js';
 
 /** Limits of the extractive answer. */
@@ -70,7 +71,6 @@ export function answerExtractively(question: string, context: RetrievalContext, 
     candidate.score = termScore + entityScore + (namesQuestionEntity ? 0.2 : 0) + pathBonus + rankPrior;
     if (termScore === 0 && !namesQuestionEntity && pathBonus === 0) candidate.score = 0;
   }
-  const chosen = chooseSentences(selectPathEvidence(context.paths, candidates, options), candidates, options);
   const base = {
     question,
     mode: context.mode,
@@ -78,6 +78,14 @@ export function answerExtractively(question: string, context: RetrievalContext, 
     context: { chunks: context.chunks.length, tokens: context.tokens, searchedWith: context.searchedWith },
     metadata: { answerer: EXTRACTIVE_ANSWERER, questionEntities: context.questionEntities.map((entity) => entity.name) },
   };
+  if (context.mode === 'global') {
+    const reduced = reduceCommunities(question, context, options.schema, options.maxWords);
+    if (reduced) {
+      const communityCitations: Citation[] = context.communities.map((item) => ({ kind: 'community', id: item.community.id, label: item.community.report.title }));
+      return { ...base, answer: reduced.answer, found: true, citations: [...reduced.citations, ...communityCitations] };
+    }
+  }
+  const chosen = chooseSentences(selectPathEvidence(context.paths, candidates, options), candidates, options);
   if (chosen.length === 0) return { ...base, answer: NOT_FOUND, found: false, citations: [] };
   const citations: Citation[] = [];
   const markerOf = new Map<string, number>();

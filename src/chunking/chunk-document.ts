@@ -84,55 +84,57 @@ function overlapStart(units: TextUnit[], first: number, last: number, overlapTok
 /** Cuts one over-long sentence into pieces of at most `maxTokens` tokens, at word boundaries where possible. */
 function splitOversizedSentence(text: string, start: number, end: number, maxTokens: number): TextUnit[] {
   const words = [...text.slice(start, end).matchAll(/\S+/g)].map((match) => ({ start: start + match.index, end: start + match.index + match[0].length }));
+  const fits = (pieceStart: number, pieceEnd: number): boolean => countTokens(text.slice(pieceStart, pieceEnd)) <= maxTokens;
   const pieces: TextUnit[] = [];
   let wordIndex = 0;
   let pieceStart = words[0]?.start ?? start;
   while (wordIndex < words.length) {
-    let low = wordIndex;
-    let high = words.length - 1;
-    let best = -1;
-    let bestTokens = 0;
-    while (low <= high) {
-      const middle = Math.floor((low + high) / 2);
-      const tokens = countTokens(text.slice(pieceStart, words[middle]?.end ?? end));
-      if (tokens <= maxTokens) {
-        best = middle;
-        bestTokens = tokens;
-        low = middle + 1;
-      } else {
-        high = middle - 1;
-      }
-    }
-    if (best >= 0) {
-      const pieceEnd = words[best]?.end ?? end;
-      pieces.push({ start: pieceStart, end: pieceEnd, tokens: bestTokens });
-      wordIndex = best + 1;
+    const lastWord = findLastFitting(wordIndex, words.length - 1, (index) => fits(pieceStart, words[index]?.end ?? end));
+    if (lastWord >= wordIndex) {
+      const pieceEnd = words[lastWord]?.end ?? end;
+      pieces.push({ start: pieceStart, end: pieceEnd, tokens: countTokens(text.slice(pieceStart, pieceEnd)) });
+      wordIndex = lastWord + 1;
       pieceStart = words[wordIndex]?.start ?? end;
     } else {
-      const cut = longestFittingPrefix(text, pieceStart, words[wordIndex]?.end ?? end, maxTokens);
-      pieces.push({ start: pieceStart, end: cut, tokens: countTokens(text.slice(pieceStart, cut)) });
-      pieceStart = cut;
+      const pieceEnd = cutLongWord(text, pieceStart, words[wordIndex]?.end ?? end, maxTokens);
+      pieces.push({ start: pieceStart, end: pieceEnd, tokens: countTokens(text.slice(pieceStart, pieceEnd)) });
+      pieceStart = pieceEnd;
     }
   }
   return pieces;
 }
 
 /** End of the longest prefix of one long word that fits, never splitting a surrogate pair and never empty. */
-function longestFittingPrefix(text: string, start: number, end: number, maxTokens: number): number {
-  let low = start + 1;
-  let high = end - 1;
-  let best = start + (isHighSurrogate(text.charCodeAt(start)) ? 2 : 1);
-  while (low <= high) {
-    const middle = Math.floor((low + high) / 2);
-    const cut = isHighSurrogate(text.charCodeAt(middle - 1)) ? middle + 1 : middle;
-    if (countTokens(text.slice(start, cut)) <= maxTokens) {
-      best = Math.max(best, cut);
-      low = middle + 1;
-    } else {
-      high = middle - 1;
+function cutLongWord(text: string, start: number, end: number, maxTokens: number): number {
+  const codePointEnd = (position: number): number => (isHighSurrogate(text.charCodeAt(position - 1)) ? position + 1 : position);
+  const smallest = codePointEnd(start + 1);
+  const best = findLastFitting(smallest, end - 1, (position) => countTokens(text.slice(start, codePointEnd(position))) <= maxTokens);
+  return Math.min(codePointEnd(Math.max(best, smallest)), end);
+}
+
+/**
+ * Largest index in [first, last] for which the monotone test holds, or first - 1 when none does. Probes grow
+ * exponentially from `first` before bisecting, so the cost follows the answer, not the size of the range.
+ */
+function findLastFitting(first: number, last: number, fits: (index: number) => boolean): number {
+  let good = first - 1;
+  let bad = last + 1;
+  let step = 1;
+  while (good + step < bad) {
+    const probe = good + step;
+    if (!fits(probe)) {
+      bad = probe;
+      break;
     }
+    good = probe;
+    step *= 2;
   }
-  return Math.min(best, end);
+  while (bad - good > 1) {
+    const middle = Math.floor((good + bad) / 2);
+    if (fits(middle)) good = middle;
+    else bad = middle;
+  }
+  return good;
 }
 
 function isHighSurrogate(code: number): boolean {

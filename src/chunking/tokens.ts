@@ -3,7 +3,9 @@ import { countTokens as countO200kTokens } from 'gpt-tokenizer';
 // Document text is data: a literal "<|endoftext|>" in a file is counted as plain text, never rejected.
 const plainTextOptions = { disallowedSpecial: new Set<string>() };
 const longRunLength = 1000;
-const longRunPattern = new RegExp(`\\S{${longRunLength + 1},}`, 'g');
+const longRunSource = `\\S{${longRunLength + 1},}`;
+const hasLongRun = new RegExp(longRunSource);
+const longRuns = new RegExp(longRunSource, 'g');
 
 /**
  * Number of tokens in a text under the o200k_base encoding (GPT-4o and later), the default of gpt-tokenizer.
@@ -13,11 +15,10 @@ const longRunPattern = new RegExp(`\\S{${longRunLength + 1},}`, 'g');
  */
 export function countTokens(text: string): number {
   if (text === '') return 0;
-  longRunPattern.lastIndex = 0;
-  if (!longRunPattern.test(text)) return countO200kTokens(text, plainTextOptions);
+  if (!hasLongRun.test(text)) return countO200kTokens(text, plainTextOptions);
   let total = 0;
   let position = 0;
-  for (const match of text.matchAll(longRunPattern)) {
+  for (const match of text.matchAll(longRuns)) {
     total += countPlain(text.slice(position, match.index));
     let segmentStart = match.index;
     const runEnd = match.index + match[0].length;

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
+import { registerCommunitiesCommand } from './commands/communities-command.js';
 import { registerCypherCommand } from './commands/cypher-command.js';
 import { registerEvalCommand } from './commands/eval-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerQueryCommand(program);
   registerCypherCommand(program);
   registerStatsCommand(program);
+  registerCommunitiesCommand(program);
   registerEvalCommand(program);
   return program;
 }

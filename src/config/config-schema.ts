@@ -54,7 +54,7 @@ export const configSchema = z.object({
   embeddings: embeddingConfigSchema,
   query: z
     .object({
-      defaultMode: z.enum(['naive', 'bm25', 'local']).default('local'),
+      defaultMode: z.enum(['naive', 'bm25', 'local', 'global', 'hybrid', 'auto']).default('auto'),
       /** Chunks in a `naive` context (seed 003 uses 4). */
       topK: z.number().int().positive().default(4),
       /** Token budget of a built context. */
@@ -65,7 +65,7 @@ export const configSchema = z.object({
       answerSentences: z.number().int().min(1).default(3),
       answerWords: z.number().int().min(10).default(60),
     })
-    .default({ defaultMode: 'local', topK: 4, contextTokens: 1500, maxHops: 3, answerSentences: 3, answerWords: 60 }),
+    .default({ defaultMode: 'auto', topK: 4, contextTokens: 1500, maxHops: 3, answerSentences: 3, answerWords: 60 }),
 });
 
 /** Fully resolved configuration. */

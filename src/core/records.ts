@@ -111,7 +111,7 @@ export interface MergeRecord {
 
 /** A pointer from an answer to the evidence it used. */
 export interface Citation {
-  kind: 'document' | 'chunk' | 'entity' | 'relation';
+  kind: 'document' | 'chunk' | 'entity' | 'relation' | 'community';
   id: string;
   label: string;
   path?: string;

@@ -19,7 +19,8 @@ export interface DocumentChangePlan {
 export function planDocumentChanges(root: string, loaded: SourceDocument[], failures: IngestFailure[], stored: StoredDocument[]): DocumentChangePlan {
   const storedById = new Map(stored.map((document) => [document.id, document]));
   const loadedIds = new Set(loaded.map((document) => document.id));
-  const failedPaths = new Set(failures.map((failure) => path.resolve(failure.path)));
+  const failedPaths = failures.map((failure) => path.resolve(failure.path));
+  const failedToLoad = (file: string) => failedPaths.some((failed) => file === failed || file.startsWith(failed + path.sep));
   const toWrite: SourceDocument[] = [];
   let added = 0;
   let changed = 0;
@@ -38,7 +39,7 @@ export function planDocumentChanges(root: string, loaded: SourceDocument[], fail
   }
   const isUnderRoot = (file: string) => file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
   const removedIds = stored
-    .filter((document) => isUnderRoot(document.path) && !loadedIds.has(document.id) && !failedPaths.has(path.resolve(document.path)))
+    .filter((document) => isUnderRoot(document.path) && !loadedIds.has(document.id) && !failedToLoad(path.resolve(document.path)))
     .map((document) => document.id);
   return { toWrite, removedIds, added, changed, unchanged };
 }

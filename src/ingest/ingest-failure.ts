@@ -31,3 +31,21 @@ export function ingestFailureCodeOf(error: unknown): IngestFailureCode | null {
   const code = error.details['ingestFailure'];
   return typeof code === 'string' && failureCodes.has(code) ? (code as IngestFailureCode) : null;
 }
+
+const systemErrorHints: Readonly<Record<string, string>> = {
+  ENOENT: 'the file or its link target is missing',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ELOOP: 'symbolic link loop',
+  EISDIR: 'is a folder',
+  EMFILE: 'too many open files',
+};
+
+/** A short cause for a failure reason: the system error code (EACCES, ENOENT …) with a hint when there is one, else the message. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined) return error.message;
+  const hint = systemErrorHints[code];
+  return hint === undefined ? code : `${code}: ${hint}`;
+}

@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { describeError } from './ingest-failure.js';
 
 /** What a walk found: files to load (absolute paths, sorted by relative path), files left out by extension, folders it could not read. */
 export interface FileListing {
@@ -99,15 +100,6 @@ function globToExpression(glob: string): string {
     }
   }
   return expression;
-}
-
-/** The system error code (EACCES, ENOENT …) or message of a file-system error. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === undefined ? error.message : code;
-  }
-  return String(error);
 }
 
 /** Code-unit order, so the walk order does not depend on the locale. */

@@ -5,8 +5,8 @@ import type { SourceDocument } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { decodeText, isBlank } from './decode-text.js';
 import { detectLanguage } from './detect-language.js';
-import { ingestFailureCodeOf, rejectFile, type IngestFailure } from './ingest-failure.js';
-import { describeError, hasWantedExtension, listFiles } from './list-files.js';
+import { describeError, ingestFailureCodeOf, rejectFile, type IngestFailure } from './ingest-failure.js';
+import { hasWantedExtension, listFiles } from './list-files.js';
 import { loadHtml } from './load-html.js';
 import { loadMarkdown } from './load-markdown.js';
 import { loadPdf } from './load-pdf.js';
@@ -51,22 +51,33 @@ const formatsByExtension: ReadonlyMap<string, DocumentFormat> = new Map([
 /**
  * Loads every wanted file under `root` (or `root` itself when it is a file) into documents, in sorted
  * relative-path order. A bad file never stops the others: it is reported in `failures` with a code and reason.
- * `document.path` is the absolute resolved path. Throws INPUT_NOT_FOUND when `root` does not exist and
- * ABORTED when `signal` fires; `onProgress` is called after each file with a zero-based `index`.
+ * `document.path` is the absolute resolved path. Throws INPUT_NOT_FOUND when `root` does not exist,
+ * INPUT_INVALID when it cannot be read, and ABORTED when `signal` fires; `onProgress` is called after each
+ * file with a zero-based `index`.
  */
 export async function loadDocuments(root: string, options: LoadDocumentsOptions = {}): Promise<LoadDocumentsResult> {
   const extensions = (options.extensions ?? DEFAULT_EXTENSIONS).map(normaliseExtension);
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const absoluteRoot = path.resolve(root);
   throwIfAborted(options.signal);
+  if (!(maxFileBytes > 0)) {
+    throw new RhizomeError('CONFIG_INVALID', `maxFileBytes must be a positive number of bytes, got ${maxFileBytes}`);
+  }
   const rootStats = await stat(absoluteRoot).catch((error: unknown) => {
-    throw new RhizomeError('INPUT_NOT_FOUND', `input path not found: ${absoluteRoot}`, { cause: error, details: { path: absoluteRoot } });
+    const code = (error as NodeJS.ErrnoException).code;
+    const details = { path: absoluteRoot };
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw new RhizomeError('INPUT_NOT_FOUND', `input path not found: ${absoluteRoot}`, { cause: error, details });
+    }
+    throw new RhizomeError('INPUT_INVALID', `cannot open input path ${absoluteRoot} (${describeError(error)})`, { cause: error, details });
   });
   const failures: IngestFailure[] = [];
   let candidates: string[];
   let skipped: string[];
   if (rootStats.isDirectory()) {
-    const listing = await listFiles(absoluteRoot, { extensions, exclude: options.exclude ?? DEFAULT_EXCLUDE });
+    const listing = await listFiles(absoluteRoot, { extensions, exclude: options.exclude ?? DEFAULT_EXCLUDE }).catch((error: unknown) => {
+      throw new RhizomeError('INPUT_INVALID', `cannot read input folder ${absoluteRoot} (${describeError(error)})`, { cause: error });
+    });
     candidates = listing.candidates;
     skipped = listing.skipped;
     failures.push(...listing.unreadableFolders.map((folder) => ({ ...folder, code: 'unreadable' as const })));

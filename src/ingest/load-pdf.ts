@@ -1,5 +1,5 @@
 import { extractText, getDocumentProxy, getMeta } from 'unpdf';
-import { rejectFile } from './ingest-failure.js';
+import { describeError, rejectFile } from './ingest-failure.js';
 import type { LoadedContent } from './loaded-content.js';
 import { normaliseText } from './normalise-text.js';
 import { parseDate } from './parse-date.js';
@@ -15,7 +15,7 @@ export async function loadPdf(bytes: Uint8Array): Promise<LoadedContent> {
     // PDF.js may transfer the buffer it receives, so it gets a copy.
     document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
   } catch (error) {
-    throw rejectFile('corrupt', `not a readable PDF (${describe(error)})`, error);
+    throw rejectFile('corrupt', `not a readable PDF (${describeError(error)})`, error);
   }
   try {
     const { text: pages } = await extractText(document, { mergePages: false });
@@ -40,8 +40,4 @@ export function parsePdfDate(value: string): string | null {
 
 function firstLine(text: string): string | null {
   return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? null;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

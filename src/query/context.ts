@@ -1,11 +1,23 @@
-import type { Entity, Relation } from '../core/records.js';
+import type { Community, CommunityFinding, Entity, Relation } from '../core/records.js';
 import type { ChunkWithSource } from '../graph/store.js';
 
 /** Retrieval modes available. */
-export type QueryMode = 'naive' | 'bm25' | 'local';
+export type RetrievalMode = 'naive' | 'bm25' | 'local' | 'global' | 'hybrid';
+/** A retrieval mode, or `auto` to let the router choose per question. */
+export type QueryMode = RetrievalMode | 'auto';
 
 /** Every retrieval mode, in the order they are documented. */
-export const QUERY_MODES: readonly QueryMode[] = ['naive', 'bm25', 'local'];
+export const RETRIEVAL_MODES: readonly RetrievalMode[] = ['naive', 'bm25', 'local', 'global', 'hybrid'];
+/** Every mode a caller may ask for. */
+export const QUERY_MODES: readonly QueryMode[] = [...RETRIEVAL_MODES, 'auto'];
+
+/** A community report judged relevant to the question, with what it says about it. */
+export interface ScoredCommunity {
+  community: Community;
+  score: number;
+  /** The report's findings that bear on the question, best first. */
+  findings: CommunityFinding[];
+}
 
 /** A chain of relations from an entity the question names towards a related entity. */
 export interface RelationPath {
@@ -25,7 +37,7 @@ export interface ContextChunk {
  * entities and the entities named by the question. The same answerer reads every mode's context.
  */
 export interface RetrievalContext {
-  mode: QueryMode;
+  mode: RetrievalMode;
   chunks: ContextChunk[];
   paths: RelationPath[];
   /** Relevance of entities to the question (empty for modes that do not use the graph). */
@@ -39,4 +51,6 @@ export interface RetrievalContext {
   searchedWith: string;
   /** The mode's full chunk ranking, best first (longer than `chunks`; used for recall@k). */
   rankedChunkIds: string[];
+  /** Community reports used (global and hybrid modes). */
+  communities: ScoredCommunity[];
 }

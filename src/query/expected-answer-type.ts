@@ -1,5 +1,6 @@
 import { stripAccents } from '../core/normalise.js';
 import type { GraphSchema } from '../config/graph-schema.js';
+import { isStopWord } from '../extraction/nlp/common-words.js';
 
 /** Node types a question asks for, each with how strongly (1 = the type named, 0.5 = plausible). */
 export type AnswerTypeWeights = Map<string, number>;
@@ -28,14 +29,14 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
   }
   const typesMentioning = (word: string) => {
     const singular = word.replace(/ies$/, 'y').replace(/s$/, '');
-    return schema.nodeTypes.filter((type) => new RegExp(`\\b(${word}|${singular})`).test(describe(type)));
+    return schema.nodeTypes.filter((type) => new RegExp(`\\b(${word}|${singular})\\b`).test(describe(type)));
   };
   if (wh === 'where' || wh === 'ou') {
     for (const type of typesMentioning('place')) weights.set(type.name, 1);
     return weights;
   }
-  for (const word of [words[first + 1], words[first + 2]]) {
-    if (!word) continue;
+  const following = words.slice(first + 1).filter((word) => !isStopWord(word)).slice(0, 2);
+  for (const word of following) {
     const matches = typesMentioning(word);
     if (matches.length === 0) continue;
     for (const type of matches) weights.set(type.name, 1);

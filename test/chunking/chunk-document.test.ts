@@ -133,6 +133,14 @@ describe('chunkDocument', () => {
     assert.equal(chunks.map((chunk) => chunk.text).join(' ').replace(/\s/g, ''), document.text.replace(/\s/g, ''));
   });
 
+  test('chunks long runs without spaces in reasonable time', { timeout: 20_000 }, () => {
+    const letters = Array.from({ length: 150_000 }, (_, index) => 'abcdefghijklmnopqrstuvwxyz'.charAt((index * 7919 + (index >> 3)) % 26)).join('');
+    const document = makeDocument(`Intro. ${'x'.repeat(100_000)} ${letters} ${'='.repeat(30_000)} Outro.`);
+    const chunks = chunkDocument(document, { maxTokens: 600, overlapTokens: 100 });
+    assertChunkInvariants(document, chunks, 600);
+    assert.ok(chunks.length > 100);
+  });
+
   test('keeps every invariant on random texts and settings', () => {
     const random = createRandom(2024);
     for (let round = 0; round < 60; round += 1) {

@@ -48,6 +48,10 @@ test('index, query, stats and cypher work through the command line', () => {
   assert.equal(JSON.parse(stats.stdout).documents, 2);
   assert.match(rhizome(cwd, 'stats').stdout, /offline NLP extraction/);
 
+  const communities = rhizome(cwd, 'communities', '--json');
+  assert.equal(communities.code, 0, communities.stderr);
+  assert.ok(Array.isArray(JSON.parse(communities.stdout)));
+
   const probe = rhizome(cwd, 'cypher', 'MATCH (p:Personne) RETURN p.name AS name', '--json');
   assert.equal(probe.code, 0, probe.stderr);
   assert.deepEqual(JSON.parse(probe.stdout), [{ name: 'Lina Ferraz' }]);

@@ -44,7 +44,8 @@ export class Bm25Searcher {
       knownEntities: [],
       tokens,
       searchedWith: 'bm25 (in-memory Okapi reference implementation)',
-      rankedChunkIds: hits.map((hit) => hit.id),
+      communities: [],
+    rankedChunkIds: hits.map((hit) => hit.id),
     };
   }
 }

@@ -18,6 +18,8 @@ export interface LocalSearchOptions {
   contextTokens: number;
   maxHops: number;
   schema: GraphSchema;
+  /** When the question names no entity, start relation paths from this many entities of the best text hits (hybrid search). */
+  pathSeedsFromText?: number;
   /** Restart probability complement of the walk (HippoRAG: 0.5). */
   damping?: number;
 }
@@ -49,6 +51,12 @@ export class LocalSearcher {
   /** Forgets the cached graph (after the index changed). */
   invalidate(): void {
     this.prepared = null;
+  }
+
+  /** Names of the graph entities a question names. */
+  async namedEntities(question: string): Promise<string[]> {
+    const { index } = await this.prepare();
+    return linkQuestionEntities(question, index).map((link) => index.entities[link.entityIndex]?.name ?? link.surface);
   }
 
   async search(question: string, options: LocalSearchOptions): Promise<RetrievalContext> {
@@ -91,7 +99,11 @@ export class LocalSearcher {
       temporal: detectTemporalPreference(question),
       maxHops: options.maxHops,
     };
-    const paths = seeds.length > 0 ? rankRelationPaths(index, pathQuery, PATH_LIMIT) : [];
+    if (seeds.length === 0 && (options.pathSeedsFromText ?? 0) > 0) {
+      const hitEntities = new Set(hits.slice(0, 3).flatMap((hit) => index.entitiesOfChunk[index.chunkIndexById.get(hit.id) ?? -1] ?? []));
+      pathQuery.seeds = [...hitEntities].sort((left, right) => (scores[right] as number) - (scores[left] as number)).slice(0, options.pathSeedsFromText);
+    }
+    const paths = pathQuery.seeds.length > 0 ? rankRelationPaths(index, pathQuery, PATH_LIMIT) : [];
     const entityScores = new Map(entityOrder.slice(0, SCORED_ENTITIES).map((entityIndex) => [index.entities[entityIndex]?.id as string, scores[entityIndex] as number]));
 
     const knownEntities = new Map<string, Entity>();
@@ -110,6 +122,7 @@ export class LocalSearcher {
       questionEntities: seeds.map((seed) => index.entities[seed]).filter((entity): entity is Entity => entity !== undefined),
       knownEntities: [...knownEntities.values()],
       tokens: chunks.reduce((sum, item) => sum + item.chunk.tokenCount, 0),
+      communities: [],
       rankedChunkIds: fused.slice(0, RANKING_DEPTH).map((item) => item.id),
       searchedWith: 'personalized PageRank over the entity–chunk graph, seeded by linked entities and bm25 (Kuzu full-text index)',
     };

@@ -32,6 +32,7 @@ export async function searchNaive(question: string, store: GraphStore, options: 
     knownEntities: [],
     tokens: tokens || countTokens(''),
     searchedWith: 'bm25 (Kuzu full-text index)',
+    communities: [],
     rankedChunkIds: hits.map((hit) => hit.id),
   };
 }

@@ -1,0 +1,106 @@
+import type { Citation, CommunityFinding } from '../core/records.js';
+import type { GraphSchema } from '../config/graph-schema.js';
+import type { RetrievalContext, ScoredCommunity } from '../query/context.js';
+import { expectedAnswerTypes } from '../query/expected-answer-type.js';
+import { contentStems } from '../query/question-terms.js';
+import { isCorpusWideQuestion, isListQuestion } from '../query/question-signals.js';
+import { cropSentence } from './crop-sentence.js';
+
+/** The reduced answer of global search, before the common answer fields are added. */
+export interface GlobalReduction {
+  answer: string;
+  citations: Citation[];
+}
+
+const THEMES = 4;
+const THEME_WORDS = 18;
+const MAX_LISTED = 15;
+
+/**
+ * The reduce step of global search without a model. When the question asks for every item of
+ * a kind ("which suppliers does X work with", "main organisations across the documents"), it
+ * lists the entities of that type that the relevant communities' findings tie to the question,
+ * most relevant first; otherwise it lists the main points: for each relevant community, its
+ * title and the finding that bears most on the question, cropped. Every item cites the
+ * sentences it comes from; nothing is written that the reports do not hold.
+ */
+export function reduceCommunities(question: string, context: RetrievalContext, schema: GraphSchema, maxWords: number): GlobalReduction | null {
+  if (context.communities.length === 0) return null;
+  const wanted = expectedAnswerTypes(question, schema);
+  const asksForAList = isListQuestion(question) || isCorpusWideQuestion(question);
+  if (wanted.size > 0 && asksForAList) return listEntities(question, context.communities, wanted, maxWords, context);
+  return listThemes(question, context.communities, maxWords, context);
+}
+
+function listEntities(question: string, communities: ScoredCommunity[], wanted: Map<string, number>, maxWords: number, context: RetrievalContext): GlobalReduction | null {
+  const questionStems = new Set(contentStems(question));
+  const topScore = Math.max(1e-9, ...communities.map((item) => item.score));
+  const scores = new Map<string, { name: string; score: number; finding: CommunityFinding | undefined }>();
+  const entities = new Map(context.knownEntities.map((entity) => [entity.id, entity]));
+  for (const item of communities) {
+    const weight = 0.5 + item.score / topScore;
+    const central = new Map(item.community.report.keyEntities.map((entity, rank) => [entity.id, rank]));
+    for (const memberId of item.community.memberIds) {
+      const entity = entities.get(memberId);
+      if (!entity || !wanted.has(entity.type)) continue;
+      const finding = [...item.community.report.findings]
+        .filter((candidate) => [entity.name, ...entity.aliases].some((name) => candidate.text.includes(name)))
+        .sort((left, right) => overlap(right.text, questionStems) - overlap(left.text, questionStems))[0];
+      const relevance = (finding ? 1 + overlap(finding.text, questionStems) : 0.3) * (central.has(memberId) ? 1.5 : 1);
+      const entry = scores.get(entity.id) ?? { name: entity.name, score: 0, finding };
+      entry.score += weight * relevance * (wanted.get(entity.type) ?? 0) + Math.log(1 + entity.mentionCount) * 0.01;
+      entry.finding ??= finding;
+      scores.set(entity.id, entry);
+    }
+  }
+  const ranked = [...scores.values()].sort((left, right) => right.score - left.score || left.name.localeCompare(right.name));
+  if (ranked.length === 0) return null;
+  const names: string[] = [];
+  const citations: Citation[] = [];
+  let words = 0;
+  for (const entry of ranked) {
+    const length = entry.name.split(/\s+/).length;
+    if (words + length > maxWords || names.length >= MAX_LISTED) break;
+    words += length;
+    let marker = '';
+    if (entry.finding) {
+      const index = citeFinding(entry.finding, citations, context);
+      marker = ` [${index}]`;
+    }
+    names.push(`${entry.name}${marker}`);
+  }
+  return { answer: `${names.join(', ')}.`, citations };
+}
+
+function listThemes(question: string, communities: ScoredCommunity[], maxWords: number, context: RetrievalContext): GlobalReduction | null {
+  const questionStems = new Set(contentStems(question));
+  const items: string[] = [];
+  const citations: Citation[] = [];
+  let words = 0;
+  for (const item of communities.slice(0, THEMES)) {
+    const finding = item.findings[0];
+    if (!finding) continue;
+    const sentence = finding.text.replace(/\s+/g, ' ').trim();
+    const anchors = sentence.split(/\s+/).filter((word) => contentStems(word).some((stem) => questionStems.has(stem)));
+    const text = cropSentence(sentence, anchors.length > 0 ? anchors : item.community.report.keyEntities.slice(0, 2).map((entity) => entity.name), THEME_WORDS);
+    const entry = `${item.community.report.title}: ${text}`;
+    const length = entry.split(/\s+/).length;
+    if (items.length > 0 && words + length > maxWords + THEME_WORDS) break;
+    words += length;
+    items.push(`${entry} [${citeFinding(finding, citations, context)}]`);
+  }
+  return items.length === 0 ? null : { answer: items.map((entry, index) => `(${index + 1}) ${entry}`).join(' '), citations };
+}
+
+function overlap(text: string, stems: Set<string>): number {
+  return contentStems(text).filter((stem) => stems.has(stem)).length;
+}
+
+/** Adds a chunk citation for a finding (once per chunk) and returns its marker number. */
+function citeFinding(finding: CommunityFinding, citations: Citation[], context: RetrievalContext): number {
+  const existing = citations.findIndex((citation) => citation.id === finding.chunkId);
+  if (existing >= 0) return existing + 1;
+  const chunk = context.chunks.find((item) => item.chunk.id === finding.chunkId)?.chunk;
+  citations.push({ kind: 'chunk', id: finding.chunkId, label: chunk?.documentTitle ?? finding.documentId, ...(chunk ? { path: chunk.documentPath } : {}), span: finding.span });
+  return citations.length;
+}

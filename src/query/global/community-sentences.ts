@@ -1,0 +1,47 @@
+import { splitSentences } from '../../chunking/sentences.js';
+import type { Community, CommunityFinding } from '../../core/records.js';
+import type { GraphProjection, StoredChunk } from '../../graph/store.js';
+import { detectLanguage } from '../../ingest/detect-language.js';
+import { contentStems } from '../question-terms.js';
+
+/** A sentence of a community's source chunks, prepared for matching. */
+export interface CommunitySentence {
+  finding: CommunityFinding;
+  stems: Set<string>;
+}
+
+const CHUNKS_PER_COMMUNITY = 40;
+
+/**
+ * For each community, the sentences of the chunks that mention its members (the chunks naming
+ * the most members first, at most 40): the text a map step reads to say what the community
+ * tells about a question.
+ */
+export function collectCommunitySentences(communities: Community[], projection: GraphProjection, chunks: StoredChunk[]): Map<string, CommunitySentence[]> {
+  const chunkById = new Map(chunks.map((chunk) => [chunk.id, chunk]));
+  const chunksOfEntity = new Map<string, string[]>();
+  for (const mention of projection.mentions) chunksOfEntity.set(mention.entityId, [...(chunksOfEntity.get(mention.entityId) ?? []), mention.chunkId]);
+  const sentencesOfChunk = new Map<string, CommunitySentence[]>();
+  const sentencesFor = (chunkId: string): CommunitySentence[] => {
+    let sentences = sentencesOfChunk.get(chunkId);
+    if (!sentences) {
+      const chunk = chunkById.get(chunkId);
+      sentences = chunk
+        ? splitSentences(chunk.text, detectLanguage(chunk.text)).map((sentence) => ({
+            finding: { text: sentence.text, chunkId, documentId: chunk.documentId, span: { start: chunk.start + sentence.start, end: chunk.start + sentence.end } },
+            stems: new Set(contentStems(sentence.text)),
+          }))
+        : [];
+      sentencesOfChunk.set(chunkId, sentences);
+    }
+    return sentences;
+  };
+  const result = new Map<string, CommunitySentence[]>();
+  for (const community of communities) {
+    const counts = new Map<string, number>();
+    for (const memberId of community.memberIds) for (const chunkId of chunksOfEntity.get(memberId) ?? []) counts.set(chunkId, (counts.get(chunkId) ?? 0) + 1);
+    const chosen = [...counts].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0])).slice(0, CHUNKS_PER_COMMUNITY);
+    result.set(community.id, chosen.flatMap(([chunkId]) => sentencesFor(chunkId)));
+  }
+  return result;
+}

@@ -1,0 +1,49 @@
+import type { GraphSchema } from '../../config/graph-schema.js';
+import type { GraphStore } from '../../graph/store.js';
+import type { ContextChunk, RetrievalContext } from '../context.js';
+import type { GlobalSearcher } from '../global/global-search.js';
+import type { LocalSearcher } from '../local/local-search.js';
+
+/** Options of hybrid search. */
+export interface HybridSearchOptions {
+  topK: number;
+  contextTokens: number;
+  maxHops: number;
+  schema: GraphSchema;
+}
+
+const TEXT_PATH_SEEDS = 3;
+const COMMUNITY_ENTITIES = 5;
+
+/**
+ * Hybrid search (seed 002): full-text hits → the entities their chunks mention (or the ones
+ * the question names) → graph neighbourhood and relation paths → those entities' community
+ * reports, in one token-budgeted context. Chunks holding the reports' relevant findings join
+ * the chunks of the walk while the budget allows.
+ */
+export async function searchHybrid(question: string, local: LocalSearcher, global: GlobalSearcher, store: GraphStore, options: HybridSearchOptions): Promise<RetrievalContext> {
+  const context = await local.search(question, { ...options, pathSeedsFromText: TEXT_PATH_SEEDS });
+  const focus = [
+    ...context.questionEntities.map((entity) => entity.id),
+    ...[...context.entityScores.keys()].slice(0, COMMUNITY_ENTITIES),
+  ];
+  const communities = await global.communitiesAbout(question, focus);
+  const have = new Set(context.chunks.map((item) => item.chunk.id));
+  const extraIds = [...new Set(communities.flatMap((item) => item.findings.map((finding) => finding.chunkId)))].filter((id) => !have.has(id));
+  const extra = await store.getChunks(extraIds);
+  const chunks: ContextChunk[] = [...context.chunks];
+  let tokens = context.tokens;
+  for (const chunk of extra) {
+    if (tokens + chunk.tokenCount > options.contextTokens) continue;
+    chunks.push({ chunk, score: 0 });
+    tokens += chunk.tokenCount;
+  }
+  return {
+    ...context,
+    mode: 'hybrid',
+    chunks,
+    tokens,
+    communities,
+    searchedWith: `${context.searchedWith}; community reports of the entities found`,
+  };
+}

@@ -1,0 +1,34 @@
+import type { RetrievalMode } from './context.js';
+import { isCorpusWideQuestion, isListQuestion, isTemporalQuestion } from './question-signals.js';
+
+/** The mode chosen for a question and why. */
+export interface Route {
+  mode: RetrievalMode;
+  reason: string;
+}
+
+/** Cheap signals about a question, gathered before any retrieval. */
+export interface QuestionSignals {
+  /** Names of the entities the question names (linked in the graph). */
+  namedEntities: string[];
+  /** Whether the workspace has community reports. */
+  hasCommunities: boolean;
+}
+
+/**
+ * Chooses a retrieval mode from cheap signals: corpus-wide or list-everything wording → global
+ * (community reports); named entities → local (graph walk and relation paths, with time
+ * preferences for temporal wording); no entity → hybrid (nearest passages plus the community
+ * reports of the entities they mention, seed 003's exercise).
+ */
+export function routeQuestion(question: string, signals: QuestionSignals): Route {
+  const named = signals.namedEntities;
+  if (signals.hasCommunities && isCorpusWideQuestion(question)) return { mode: 'global', reason: 'corpus-wide wording: answered from community reports' };
+  if (signals.hasCommunities && isListQuestion(question)) return { mode: 'global', reason: 'asks for every item of a kind: answered from community reports' };
+  if (named.length > 0) {
+    const temporal = isTemporalQuestion(question) ? ', temporal wording: recent or dated facts preferred' : '';
+    return { mode: 'local', reason: `names ${named.slice(0, 3).join(', ')}${named.length > 3 ? '…' : ''}: follows relations from them${temporal}` };
+  }
+  if (signals.hasCommunities) return { mode: 'hybrid', reason: 'names no known entity: nearest passages plus the community reports of the entities they mention' };
+  return { mode: 'naive', reason: 'names no known entity and the workspace has no communities: nearest passages' };
+}
