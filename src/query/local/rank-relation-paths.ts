@@ -26,6 +26,8 @@ const BEAM_WIDTH = 96;
 const LENGTH_PENALTY = 0.04;
 /** Extra cost of a hop that rests only on a document's title (weight below 0.5). */
 const WEAK_HOP_PENALTY = 0.4;
+/** Cost of passing through an entity, growing with the number of chunks that mention it (hubs explain little). */
+const HUB_PENALTY = 0.05;
 const RELATIONS_PER_NEIGHBOUR = 2;
 
 /**
@@ -39,7 +41,10 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   const idf = (stem: string) => Math.log(1 + index.evidenceCount / (1 + (index.evidenceFrequency.get(stem) ?? 0)));
   const questionMass = [...query.questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
   const seedSet = new Set(query.seeds);
-  const maxEntityScore = Math.max(1e-12, ...index.entities.map((_, entityIndex) => (seedSet.has(entityIndex) ? 0 : query.entityScore(entityIndex))));
+  const specificity = (entityIndex: number) => 1 / Math.log(Math.E + (index.chunksOfEntity[entityIndex]?.length ?? 0));
+  const relevance = (entityIndex: number) => query.entityScore(entityIndex) * specificity(entityIndex);
+  const maxRelevance = Math.max(1e-12, ...index.entities.map((_, entityIndex) => (seedSet.has(entityIndex) ? 0 : relevance(entityIndex))));
+  const hubCost = (path: PartialPath) => path.entities.slice(1, -1).reduce((sum, entityIndex) => sum + HUB_PENALTY * Math.log(1 + (index.chunksOfEntity[entityIndex]?.length ?? 0)), 0);
   const coverage = (covered: Set<string>) => [...covered].reduce((sum, stem) => sum + idf(stem), 0) / questionMass;
 
   let beam: PartialPath[] = [...seedSet].map((seed) => ({ entities: [seed], relations: [], covered: new Set<string>() }));
@@ -64,7 +69,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
         for (const option of options.slice(0, RELATIONS_PER_NEIGHBOUR)) {
           const next: PartialPath = { entities: [...path.entities, other], relations: [...path.relations, option.relation], covered: option.covered };
           const weakHops = next.relations.filter((relationIndex) => (index.relations[relationIndex]?.weight ?? 1) < 0.5).length;
-          expanded.push({ path: next, score: option.gain - LENGTH_PENALTY * hop - WEAK_HOP_PENALTY * weakHops + 0.05 * (query.entityScore(other) / maxEntityScore) });
+          expanded.push({ path: next, score: option.gain - LENGTH_PENALTY * hop - WEAK_HOP_PENALTY * weakHops - hubCost(next) + 0.05 * (relevance(other) / maxRelevance) });
         }
       }
     }
@@ -73,7 +78,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
     for (const item of expanded.slice(0, BEAM_WIDTH)) {
       const end = item.path.entities[item.path.entities.length - 1] as number;
       if (seedSet.has(end)) continue;
-      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query.wantedTypes) + 0.15 * (query.entityScore(end) / maxEntityScore) });
+      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query.wantedTypes) + 0.15 * (relevance(end) / maxRelevance) });
     }
   }
   addTemporalBonus(index, finished, query.temporal);
