@@ -17,7 +17,7 @@ function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
 }
 
-/** Retrieval latency of `local` and of the `naive` baseline over the bench corpus questions (after one warm-up query). */
+/** Retrieval latency of every mode against the `naive` baseline over the bench corpus questions (after one warm-up query). */
 export async function benchRetrieval(): Promise<LatencyFigures[]> {
   const corpus = loadBenchCorpus();
   const base = mkdtempSync(path.join(os.tmpdir(), 'rhizome-bench-'));
@@ -27,7 +27,7 @@ export async function benchRetrieval(): Promise<LatencyFigures[]> {
     writePassages(corpus, folder, 1);
     await rhizome.index(folder);
     const results: LatencyFigures[] = [];
-    for (const mode of ['naive', 'local'] as const) {
+    for (const mode of ['naive', 'local', 'hybrid', 'global', 'auto'] as const) {
       await rhizome.retrieve(corpus.questions[0] ?? 'warm up', { mode });
       const timings: number[] = [];
       for (const question of corpus.questions) {

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const corpus = loadBenchCorpus();
   console.log(`Rhizome benchmarks — corpus: ${corpus.name}, ${new Date().toISOString()}`);
   console.log('');
-  console.log('Offline indexing (ingest → chunk → NLP extraction → resolution → Kuzu), each run in a fresh process:');
+  console.log('Offline indexing (ingest → chunk → NLP extraction → resolution → communities → Kuzu), each run in a fresh process:');
   for (const copies of [1, 2]) {
     const output = execFileSync(process.execPath, ['--import', import.meta.resolve('tsx'), path.resolve('bench/indexing.ts'), String(copies)], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
     const figures = JSON.parse(output.trim().split('\n').pop() as string) as IndexingFigures;
