@@ -1,10 +1,9 @@
-const NONSPACING_MARKS = /\p{Mn}/gu;
-const WHITESPACE_RUNS = /\s+/gu;
+import { stripAccents } from '../core/normalise.js';
 
 /**
- * Canonical form for coverage matching: decomposes (NFD), drops nonspacing marks (accents),
- * lower-cases, collapses every whitespace run to one space and trims — "  Maëlle\nDUPONT " → "maelle dupont".
+ * Canonical form for coverage matching: accents removed, lower-cased, every whitespace run
+ * collapsed to one space and trimmed — "  Maëlle\nDUPONT " → "maelle dupont".
  */
 export function normalizeForCoverage(text: string): string {
-  return text.normalize('NFD').replace(NONSPACING_MARKS, '').toLowerCase().replace(WHITESPACE_RUNS, ' ').trim();
+  return stripAccents(text).toLowerCase().replace(/\s+/gu, ' ').trim();
 }

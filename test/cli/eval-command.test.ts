@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { makeTempDir } from '../helpers/temp-dir.js';
-
-const CLI = path.resolve('src/cli/main.ts');
+import { runCli } from '../helpers/run-cli.js';
 
 function rhizome(cwd: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), CLI, '--quiet', ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(cwd, '--quiet', ...args);
 }
 
 const cwd = makeTempDir();

@@ -9,14 +9,3 @@ export function makeTempDir(prefix = 'rhizome-test-'): string {
   after(() => rmSync(directory, { recursive: true, force: true }));
   return directory;
 }
-
-/** The repository's shared evaluation folder (beside the checkout), or null when absent. */
-export function sharedEvalDir(): string | null {
-  const candidate = path.resolve(process.cwd(), '../shared/eval');
-  try {
-    rmSync(path.join(candidate, '.probe-does-not-exist'), { force: true });
-  } catch {
-    return null;
-  }
-  return candidate;
-}

@@ -2,6 +2,7 @@ import type { GraphStore, ScoredId } from '../../graph/store.js';
 import { createBm25Index, type Bm25Index } from '../bm25.js';
 import type { RetrievalContext } from '../context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
+import { buildTextContext } from '../text-context.js';
 
 /**
  * The reference BM25 (Okapi, k1 = 1.2, b = 0.75, lower-cased word tokens, no stemming), kept
@@ -26,26 +27,6 @@ export class Bm25Searcher {
 
   async search(question: string, options: { topK: number; contextTokens: number }): Promise<RetrievalContext> {
     const hits = await this.rank(question, RANKING_DEPTH);
-    const chunks = await this.store.getChunks(hits.slice(0, options.topK).map((hit) => hit.id));
-    const scores = new Map(hits.map((hit) => [hit.id, hit.score]));
-    const selected = [];
-    let tokens = 0;
-    for (const chunk of chunks) {
-      if (selected.length > 0 && tokens + chunk.tokenCount > options.contextTokens) break;
-      selected.push({ chunk, score: scores.get(chunk.id) ?? 0 });
-      tokens += chunk.tokenCount;
-    }
-    return {
-      mode: 'bm25',
-      chunks: selected,
-      paths: [],
-      entityScores: new Map(),
-      questionEntities: [],
-      knownEntities: [],
-      tokens,
-      searchedWith: 'bm25 (in-memory Okapi reference implementation)',
-      communities: [],
-    rankedChunkIds: hits.map((hit) => hit.id),
-    };
+    return buildTextContext('bm25', hits, this.store, options, 'bm25 (in-memory Okapi reference implementation)');
   }
 }

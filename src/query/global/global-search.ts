@@ -4,6 +4,7 @@ import { createBm25Index, type Bm25Index } from '../bm25.js';
 import type { RetrievalContext, ScoredCommunity } from '../context.js';
 import { contentStems } from '../question-terms.js';
 import { isCorpusWideQuestion, isMetaWord } from '../question-signals.js';
+import { fitChunksToBudget } from '../text-context.js';
 import { collectCommunitySentences, type CommunitySentence } from './community-sentences.js';
 
 /** Options of global search. */
@@ -58,17 +59,10 @@ export class GlobalSearcher {
     const relevant = scored.some((item) => item.score > 0) ? scored.filter((item) => item.score > 0) : scored;
     const mapped: ScoredCommunity[] = relevant.slice(0, MAX_COMMUNITIES).map((item) => ({ ...item, findings: item.findings.length > 0 ? item.findings : item.community.report.findings.slice(0, FINDINGS_PER_COMMUNITY) }));
     const chunkIds = [...new Set(mapped.flatMap((item) => item.findings.map((finding) => finding.chunkId)))];
-    const chunks = await this.store.getChunks(chunkIds);
-    const selected = [];
-    let tokens = 0;
-    for (const chunk of chunks) {
-      if (selected.length > 0 && tokens + chunk.tokenCount > options.contextTokens) break;
-      selected.push({ chunk, score: 0 });
-      tokens += chunk.tokenCount;
-    }
+    const { chunks, tokens } = fitChunksToBudget(await this.store.getChunks(chunkIds), new Map(), options.contextTokens);
     return {
       mode: 'global',
-      chunks: selected,
+      chunks,
       paths: [],
       entityScores: new Map(),
       questionEntities: [],
