@@ -2,14 +2,20 @@ import type { Community, CommunityFinding, Entity, Relation } from '../core/reco
 import type { ChunkWithSource } from '../graph/store.js';
 
 /** Retrieval modes available. */
-export type RetrievalMode = 'naive' | 'bm25' | 'local' | 'global' | 'hybrid';
+export type RetrievalMode = 'naive' | 'bm25' | 'local' | 'global' | 'hybrid' | 'cypher';
 /** A retrieval mode, or `auto` to let the router choose per question. */
 export type QueryMode = RetrievalMode | 'auto';
 
 /** Every retrieval mode, in the order they are documented. */
-export const RETRIEVAL_MODES: readonly RetrievalMode[] = ['naive', 'bm25', 'local', 'global', 'hybrid'];
+export const RETRIEVAL_MODES: readonly RetrievalMode[] = ['naive', 'bm25', 'local', 'global', 'hybrid', 'cypher'];
 /** Every mode a caller may ask for. */
 export const QUERY_MODES: readonly QueryMode[] = [...RETRIEVAL_MODES, 'auto'];
+
+/** What the text-to-Cypher mode ran and what came back. */
+export interface CypherResult {
+  attempts: Array<{ query: string; rows: number; error?: string }>;
+  rows: Array<Record<string, unknown>>;
+}
 
 /** A community report judged relevant to the question, with what it says about it. */
 export interface ScoredCommunity {
@@ -53,4 +59,6 @@ export interface RetrievalContext {
   rankedChunkIds: string[];
   /** Community reports used (global and hybrid modes). */
   communities: ScoredCommunity[];
+  /** Queries and rows of the cypher mode. */
+  cypher?: CypherResult;
 }

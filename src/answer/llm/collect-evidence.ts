@@ -1,0 +1,77 @@
+import type { Citation, Entity, Relation } from '../../core/records.js';
+import type { RetrievalContext } from '../../query/context.js';
+import type { EvidenceLine } from '../../prompts/answer-question-prompt.js';
+
+/** An evidence line with the citation its id stands for and the document it belongs to. */
+export interface CitableEvidence extends EvidenceLine {
+  citation: Citation;
+  /** The document citation to add when this item is cited. */
+  document?: Citation;
+}
+
+/** Most relations and entities listed; chunks and findings are already limited by the context's token budget. */
+const MAX_RELATIONS = 12;
+const MAX_ENTITIES = 12;
+const MAX_EVIDENCE_CHARACTERS = 300;
+
+function shorten(text: string, limit = MAX_EVIDENCE_CHARACTERS): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
+}
+
+/**
+ * Numbers the evidence of a retrieval context for the answer prompt — chunks (C), relations of
+ * the best paths (R), the entities they and the question name (E), the chunks' documents (D)
+ * and community findings (F) — keeping for each id the citation it maps back to.
+ */
+export function collectEvidence(context: RetrievalContext): CitableEvidence[] {
+  const items: CitableEvidence[] = [];
+  const documents = new Map<string, Citation>();
+  for (const { chunk } of context.chunks) {
+    if (!documents.has(chunk.documentId)) documents.set(chunk.documentId, { kind: 'document', id: chunk.documentId, label: chunk.documentTitle, path: chunk.documentPath });
+  }
+  context.chunks.forEach(({ chunk }, index) => {
+    const date = chunk.documentDate ? `, ${chunk.documentDate}` : '';
+    items.push({
+      id: `C${index + 1}`,
+      text: `(from "${chunk.documentTitle}"${date}) ${chunk.text.replace(/\s+/g, ' ').trim()}`,
+      citation: { kind: 'chunk', id: chunk.id, label: chunk.documentTitle, path: chunk.documentPath, span: { start: chunk.start, end: chunk.end } },
+      ...(documents.has(chunk.documentId) ? { document: documents.get(chunk.documentId) as Citation } : {}),
+    });
+  });
+  const entities = new Map<string, Entity>(context.questionEntities.map((entity) => [entity.id, entity]));
+  const relations = new Map<string, { relation: Relation; from: Entity | undefined; to: Entity | undefined }>();
+  for (const path of context.paths) {
+    path.entities.forEach((entity) => entities.set(entity.id, entity));
+    path.relations.forEach((relation) => {
+      if (relations.has(relation.id)) return;
+      const byId = new Map(path.entities.map((entity) => [entity.id, entity]));
+      relations.set(relation.id, { relation, from: byId.get(relation.sourceId), to: byId.get(relation.targetId) });
+    });
+  }
+  [...relations.values()].slice(0, MAX_RELATIONS).forEach(({ relation, from, to }, index) => {
+    const label = relation.type === 'RELATED_TO' ? 'related to' : relation.type;
+    const when = relation.validFrom ? ` (from ${relation.validFrom}${relation.validTo ? ` to ${relation.validTo}` : ''})` : '';
+    items.push({
+      id: `R${index + 1}`,
+      text: `${from?.name ?? relation.sourceId} —${label}→ ${to?.name ?? relation.targetId}${when}: "${shorten(relation.evidence)}"`,
+      citation: { kind: 'relation', id: relation.id, label: `${relation.type}: ${shorten(relation.evidence, 120)}` },
+      ...(documents.has(relation.documentId) ? { document: documents.get(relation.documentId) as Citation } : {}),
+    });
+  });
+  [...entities.values()].slice(0, MAX_ENTITIES).forEach((entity, index) => {
+    const aliases = entity.aliases.length > 0 ? `, also "${entity.aliases.slice(0, 3).join('", "')}"` : '';
+    items.push({ id: `E${index + 1}`, text: `${entity.name} (${entity.type}${aliases})${entity.description ? `: ${shorten(entity.description)}` : ''}`, citation: { kind: 'entity', id: entity.id, label: entity.name } });
+  });
+  [...documents.values()].forEach((document, index) => {
+    items.push({ id: `D${index + 1}`, text: `document "${document.label}" (${document.path ?? document.id})`, citation: document });
+  });
+  let finding = 0;
+  for (const scored of context.communities ?? []) {
+    for (const found of scored.findings) {
+      finding += 1;
+      items.push({ id: `F${finding}`, text: `${shorten(found.text)} (theme: ${scored.community.report.title})`, citation: { kind: 'chunk', id: found.chunkId, label: scored.community.report.title, span: found.span } });
+    }
+  }
+  return items;
+}
