@@ -1,27 +1,37 @@
 import path from 'node:path';
-import { answerExtractively } from './answer/extractive-answer.js';
 import type { Answer } from './answer/answer.js';
 import { validateConfig } from './config/load-config.js';
 import type { RhizomeConfig, RhizomeConfigInput } from './config/config-schema.js';
+import type { Community, MergeRecord } from './core/records.js';
 import { RhizomeError } from './errors/rhizome-error.js';
 import { ignoreEvents, type EventSink } from './events/events.js';
 import { openGraphStore } from './graph/open-store.js';
 import type { GraphStore, StoreCounts } from './graph/store.js';
+import { describeExtractor } from './indexing/extract-stage.js';
 import type { IndexSummary } from './indexing/index-summary.js';
+import { planIndex, type IndexPlan } from './indexing/plan-index.js';
 import { runIndex } from './indexing/run-index.js';
-import { detectLanguage } from './ingest/detect-language.js';
-import type { Community, MergeRecord } from './core/records.js';
-import { QUERY_MODES, type QueryMode, type RetrievalContext, type RetrievalMode } from './query/context.js';
-import { GlobalSearcher } from './query/global/global-search.js';
-import { searchHybrid } from './query/hybrid/hybrid-search.js';
-import { routeQuestion, type Route } from './query/route-question.js';
-import { LocalSearcher } from './query/local/local-search.js';
-import { searchNaive } from './query/naive/naive-search.js';
-import { Bm25Searcher } from './query/bm25/bm25-search.js';
+import type { ChatModel } from './llm/chat-model.js';
+import { createChatModel } from './llm/create-chat-model.js';
+import { Budget, parseBudget } from './llm/budget.js';
+import { describeChatModel } from './llm/model-identity.js';
+import { costOf } from './llm/model-prices.js';
+import { UsageMeter } from './llm/usage-meter.js';
+import type { QueryMode, RetrievalContext } from './query/context.js';
+import { QueryEngine } from './query/query-engine.js';
 
 /** Options of one query. */
 export interface QueryOptions {
   mode?: QueryMode;
+  signal?: AbortSignal;
+}
+
+/** Options of one index run. */
+export interface IndexOptions {
+  signal?: AbortSignal;
+  onEvent?: EventSink;
+  /** Spending cap for model calls ("$2", "500k tokens"); the run stops cleanly at it and the next run resumes. */
+  budget?: string;
 }
 
 /** Workspace statistics, and which components are in use. */
@@ -36,7 +46,9 @@ export interface RhizomeStats extends StoreCounts {
 /** The library's entry point: index folders, ask questions, inspect the graph. */
 export interface Rhizome {
   readonly config: RhizomeConfig;
-  index(folder: string, options?: { signal?: AbortSignal; onEvent?: EventSink }): Promise<IndexSummary>;
+  index(folder: string, options?: IndexOptions): Promise<IndexSummary>;
+  /** What indexing would do and cost (`--dry-run`): calls, tokens and dollars; spends nothing. */
+  planIndex(folder: string): Promise<IndexPlan>;
   query(question: string, options?: QueryOptions): Promise<Answer>;
   /** Builds the context a mode would answer from, without answering (for evaluation and debugging). */
   retrieve(question: string, options?: QueryOptions): Promise<RetrievalContext>;
@@ -47,31 +59,35 @@ export interface Rhizome {
   merges(): Promise<MergeRecord[]>;
   /** The community hierarchy with its reports, by level. */
   communities(): Promise<Community[]>;
+  /** Model usage of the queries answered so far (calls, tokens, cost). */
+  queryUsage(): UsageMeter;
   close(): Promise<void>;
 }
 
 const CYPHER_LIMITS = { timeoutMs: 10_000, rowLimit: 1_000 };
 
-/** Creates a Rhizome over the workspace named by the config (defaults: `.rhizome/` in the working directory, Kuzu). */
+/** Creates a Rhizome over the workspace named by the config (defaults: `.rhizome/` in the working directory, Kuzu, offline). */
 export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): Rhizome {
   const parsed = validateConfig(input);
   const config: RhizomeConfig = { ...parsed, workspace: path.resolve(parsed.workspace) };
-  let store: GraphStore | null = null;
-  let opening: Promise<GraphStore> | null = null;
-  let localSearcher: LocalSearcher | null = null;
-  let bm25Searcher: Bm25Searcher | null = null;
-  let globalSearcher: GlobalSearcher | null = null;
+  const usesModel = config.llm.provider !== 'none';
+  const queryUsage = new UsageMeter();
+  let opened: { store: GraphStore; engine: QueryEngine } | null = null;
+  let opening: Promise<{ store: GraphStore; engine: QueryEngine }> | null = null;
+  let answerModel: Promise<ChatModel> | null = null;
 
-  const openStore = async (): Promise<GraphStore> => {
-    if (store) return store;
+  const modelForQueries = async (): Promise<ChatModel | null> => {
+    if (!usesModel) return null;
+    answerModel ??= createChatModel(config.llm, { workspace: config.workspace, usage: queryUsage });
+    return answerModel;
+  };
+
+  const open = async () => {
+    if (opened) return opened;
     opening ??= (async () => {
-      const opened = await openGraphStore(config);
-      await opened.ensureSchema(config.schema);
-      store = opened;
-      const bm25 = new Bm25Searcher(opened);
-      bm25Searcher = bm25;
-      localSearcher = new LocalSearcher(opened, (question, limit) => bm25.rank(question, limit));
-      globalSearcher = new GlobalSearcher(opened);
+      const store = await openGraphStore(config);
+      await store.ensureSchema(config.schema);
+      opened = { store, engine: new QueryEngine(store, config, modelForQueries) };
       return opened;
     })();
     try {
@@ -82,101 +98,71 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     }
   };
 
-  const searchers = () => ({ local: localSearcher as LocalSearcher, bm25: bm25Searcher as Bm25Searcher, global: globalSearcher as GlobalSearcher });
-
-  const route = async (question: string, options: QueryOptions): Promise<Route> => {
-    const mode = options.mode ?? config.query.defaultMode;
-    if (mode !== 'auto') return { mode, reason: options.mode ? 'mode chosen by the caller' : 'default mode from the configuration' };
-    const opened = await openStore();
-    const namedEntities = await searchers().local.namedEntities(question);
-    const hasCommunities = (await opened.listCommunities()).length > 0;
-    return routeQuestion(question, { namedEntities, hasCommunities });
-  };
-
-  const retrieveWith = async (question: string, mode: RetrievalMode): Promise<RetrievalContext> => {
-    const opened = await openStore();
-    const { local, bm25, global } = searchers();
-    const graphOptions = { ...config.query, schema: config.schema };
-    switch (mode) {
-      case 'naive':
-        return searchNaive(question, opened, config.query);
-      case 'bm25':
-        return bm25.search(question, config.query);
-      case 'local':
-        return local.search(question, graphOptions);
-      case 'global':
-        return global.search(question, config.query);
-      case 'hybrid':
-        return searchHybrid(question, local, global, opened, graphOptions);
-      default:
-        throw new RhizomeError('QUERY_INVALID', `unknown query mode "${String(mode)}" (available: ${QUERY_MODES.join(', ')})`);
-    }
-  };
-
-  const retrieve = async (question: string, options: QueryOptions = {}): Promise<RetrievalContext> => {
-    if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
-    await openStore();
-    return retrieveWith(question, (await route(question, options)).mode);
-  };
-
   return {
     config,
     async index(folder, options = {}) {
-      const opened = await openStore();
+      const { store, engine } = await open();
+      const events = options.onEvent ?? ignoreEvents;
+      const usage = new UsageMeter();
+      usage.onRecord((record) => events({ type: 'llm-call-end', model: record.modelId, purpose: record.purpose, cached: record.cached, inputTokens: record.usage.inputTokens, outputTokens: record.usage.outputTokens, latencyMs: record.latencyMs, dollars: record.cached ? 0 : costOf(record.usage, record.prices) }));
+      const budget = options.budget ? new Budget(parseBudget(options.budget)) : undefined;
+      if (budget && !usesModel) events({ type: 'warning', message: 'a budget was given but no LLM is configured: offline indexing costs nothing' });
+      const model = usesModel ? await createChatModel(config.llm, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
       try {
-        const summary = await runIndex(folder, { store: opened, config, events: options.onEvent ?? ignoreEvents, ...(options.signal ? { signal: options.signal } : {}) });
-        await opened.setMeta('lastIndexedAt', new Date().toISOString());
+        const summary = await runIndex(folder, { store, config, events, model, usage, ...(options.signal ? { signal: options.signal } : {}) });
+        await store.setMeta('lastIndexedAt', new Date().toISOString());
         return summary;
       } finally {
-        localSearcher?.invalidate();
-        bm25Searcher?.invalidate();
-        globalSearcher?.invalidate();
+        await model?.close();
+        engine.invalidate();
       }
     },
-    retrieve,
-    async query(question, options = {}) {
-      const started = performance.now();
+    async planIndex(folder) {
+      const { store } = await open();
+      return planIndex(folder, { store, config, events: ignoreEvents });
+    },
+    async retrieve(question, options = {}) {
       if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
-      await openStore();
-      const chosen = await route(question, options);
-      const context = await retrieveWith(question, chosen.mode);
-      const answer = answerExtractively(question, context, {
-        maxSentences: config.query.answerSentences,
-        maxWords: config.query.answerWords,
-        schema: config.schema,
-        language: detectLanguage(question),
-      });
-      return { ...answer, metadata: { ...answer.metadata, route: chosen.mode, reason: chosen.reason, latencyMs: performance.now() - started } };
+      const { engine } = await open();
+      return engine.retrieve(question, (await engine.route(question, options.mode)).mode, options.signal);
+    },
+    async query(question, options = {}) {
+      const { engine } = await open();
+      return engine.answer(question, options.mode, options.signal);
     },
     async cypher(query, parameters = {}) {
-      return (await openStore()).runReadOnlyCypher(query, parameters, CYPHER_LIMITS);
+      return (await open()).store.runReadOnlyCypher(query, parameters, CYPHER_LIMITS);
     },
     async chunkSources(chunkIds) {
-      const chunks = await (await openStore()).getChunks(chunkIds);
+      const chunks = await (await open()).store.getChunks(chunkIds);
       return new Map(chunks.map((chunk) => [chunk.id, chunk.documentPath]));
     },
     async stats() {
-      const opened = await openStore();
+      const { store } = await open();
       return {
-        ...(await opened.counts()),
+        ...(await store.counts()),
         workspace: config.workspace,
         store: config.store.backend === 'kuzu' ? `kuzu (embedded, ${path.join(config.workspace, 'graph.kuzu')})` : config.store.backend,
-        extractor: 'offline NLP extraction (no LLM configured)',
-        answerer: 'extractive (no LLM configured)',
-        lastIndexedAt: await opened.getMeta('lastIndexedAt'),
+        extractor: usesModel ? `LLM extraction (${describeExtractor(config)})` : 'offline NLP extraction (no LLM configured)',
+        answerer: usesModel ? `LLM answers (${describeChatModel(config.llm).modelId})` : 'extractive (no LLM configured)',
+        lastIndexedAt: await store.getMeta('lastIndexedAt'),
       };
     },
     async communities() {
-      return (await openStore()).listCommunities();
+      return (await open()).store.listCommunities();
     },
     async merges() {
-      return (await openStore()).listMerges();
+      return (await open()).store.listMerges();
     },
+    queryUsage: () => queryUsage,
     async close() {
-      const current = store;
-      store = null;
+      const current = opened;
+      const model = answerModel;
+      opened = null;
       opening = null;
-      await current?.close();
+      answerModel = null;
+      await (await model)?.close();
+      await current?.store.close();
     },
   };
 }

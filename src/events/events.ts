@@ -6,6 +6,7 @@ export type RhizomeEvent =
   | { type: 'stage-start'; stage: StageName; total?: number }
   | { type: 'stage-progress'; stage: StageName; done: number; total: number; item?: string }
   | { type: 'stage-end'; stage: StageName; seconds: number }
+  | { type: 'llm-call-end'; model: string; purpose: string; cached: boolean; inputTokens: number; outputTokens: number; latencyMs: number; dollars: number }
   | { type: 'warning'; message: string };
 
 /** Receives events; must not throw. */

@@ -1,4 +1,6 @@
 import type { IngestFailure } from '../ingest/ingest-failure.js';
+import type { LlmExtractionCounts } from '../extraction/llm/extraction-counts.js';
+import type { UsageReport } from '../llm/usage-meter.js';
 
 /** A chunk the extractor could not process, with the reason. */
 export interface ExtractionFailure {
@@ -11,7 +13,7 @@ export interface ExtractionFailure {
 export interface IndexSummary {
   root: string;
   documents: { seen: number; added: number; changed: number; unchanged: number; removed: number };
-  chunks: { total: number; extracted: number; reused: number; empty: number };
+  chunks: { total: number; extracted: number; reused: number; empty: number; pending: number };
   entities: number;
   relations: number;
   typedRelations: number;
@@ -23,6 +25,12 @@ export interface IndexSummary {
   stageSeconds: Record<string, number>;
   seconds: number;
   extractor: string;
+  /** LLM extraction stopped at the budget; `chunks.pending` are left for the next run. */
+  budgetReached: boolean;
+  /** Model calls, tokens, latency and cost of the run, per purpose and model (null offline). */
+  usage: UsageReport | null;
+  /** What LLM extraction kept and rejected (null offline). */
+  llmExtraction: LlmExtractionCounts | null;
   partial: boolean;
   reportPath: string;
 }

@@ -25,3 +25,10 @@ const META_WORDS = new Set(['main', 'key', 'major', 'overall', 'recurring', 'com
 export function isMetaWord(word: string): boolean {
   return META_WORDS.has(stripAccents(word).toLowerCase());
 }
+
+const AGGREGATE = /\b(how many|number of|count|most|least|average|total|combien|nombre de|le plus|le moins)\b/;
+
+/** True for counting or aggregate questions ("how many projects…", "which supplier has the most…"). */
+export function isAggregateQuestion(question: string): boolean {
+  return AGGREGATE.test(stripAccents(question).toLowerCase());
+}

@@ -1,5 +1,5 @@
 import type { RetrievalMode } from './context.js';
-import { isCorpusWideQuestion, isListQuestion, isTemporalQuestion } from './question-signals.js';
+import { isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion } from './question-signals.js';
 
 /** The mode chosen for a question and why. */
 export interface Route {
@@ -13,16 +13,20 @@ export interface QuestionSignals {
   namedEntities: string[];
   /** Whether the workspace has community reports. */
   hasCommunities: boolean;
+  /** Whether a chat model can write Cypher (text-to-Cypher needs one). */
+  canWriteCypher?: boolean;
 }
 
 /**
- * Chooses a retrieval mode from cheap signals: corpus-wide or list-everything wording → global
+ * Chooses a retrieval mode from cheap signals: counting or aggregate wording with a chat model →
+ * cypher; corpus-wide or list-everything wording → global
  * (community reports); named entities → local (graph walk and relation paths, with time
  * preferences for temporal wording); no entity → hybrid (nearest passages plus the community
  * reports of the entities they mention, seed 003's exercise).
  */
 export function routeQuestion(question: string, signals: QuestionSignals): Route {
   const named = signals.namedEntities;
+  if (signals.canWriteCypher && isAggregateQuestion(question)) return { mode: 'cypher', reason: 'counts or aggregates over the graph: answered by read-only Cypher queries' };
   if (signals.hasCommunities && isCorpusWideQuestion(question)) return { mode: 'global', reason: 'corpus-wide wording: answered from community reports' };
   if (signals.hasCommunities && isListQuestion(question)) return { mode: 'global', reason: 'asks for every item of a kind: answered from community reports' };
   if (named.length > 0) {

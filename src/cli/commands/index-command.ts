@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { IndexSummary } from '../../indexing/index-summary.js';
+import type { IndexPlan } from '../../indexing/plan-index.js';
 import { PARTIAL_RUN_EXIT_CODE } from '../exit-codes.js';
 import { bold, printJson, printLine, printWarning } from '../output.js';
 import { createProgressDisplay } from '../progress.js';
@@ -14,16 +15,24 @@ export function registerIndexCommand(program: Command): void {
     .option('--json', 'print the run summary as JSON')
     .option('--chunk-tokens <n>', 'maximum tokens per chunk', parsePositiveInteger('--chunk-tokens'))
     .option('--chunk-overlap <n>', 'tokens of overlap between chunks', parsePositiveInteger('--chunk-overlap'))
-    .action(async (target: string, options: { json?: boolean; chunkTokens?: number; chunkOverlap?: number }, command: Command) => {
+    .option('--dry-run', 'estimate model calls, tokens and cost of the run without writing or spending anything')
+    .option('--budget <amount>', 'stop LLM extraction cleanly at this spend ("$2", "2 USD", "500k tokens"); a rerun resumes')
+    .action(async (target: string, options: { json?: boolean; chunkTokens?: number; chunkOverlap?: number; dryRun?: boolean; budget?: string }, command: Command) => {
       const chunking = { ...(options.chunkTokens ? { maxTokens: options.chunkTokens } : {}), ...(options.chunkOverlap ? { overlapTokens: options.chunkOverlap } : {}) };
       const quiet = Boolean(options.json || globalOptions(command).quiet);
+      if (options.dryRun) {
+        const plan = await withRhizome(command, (rhizome) => rhizome.planIndex(target), Object.keys(chunking).length > 0 ? { chunking } : {});
+        if (options.json) printJson(plan);
+        else printPlan(plan);
+        return;
+      }
       const summary = await withRhizome(command, async (rhizome) => {
         const progress = createProgressDisplay(quiet);
         const controller = new AbortController();
         const onSignal = () => controller.abort();
         process.once('SIGINT', onSignal);
         try {
-          return await rhizome.index(target, { onEvent: progress.sink, signal: controller.signal });
+          return await rhizome.index(target, { onEvent: progress.sink, signal: controller.signal, ...(options.budget ? { budget: options.budget } : {}) });
         } finally {
           progress.stop();
           process.off('SIGINT', onSignal);
@@ -33,6 +42,23 @@ export function registerIndexCommand(program: Command): void {
       else printSummary(summary);
       if (summary.partial) process.exitCode = PARTIAL_RUN_EXIT_CODE;
     });
+}
+
+function printPlan(plan: IndexPlan): void {
+  const documents = plan.documents;
+  printLine(bold('Dry run (nothing written, nothing spent)'));
+  printLine(`  documents   ${documents.seen} (${documents.added} new, ${documents.changed} changed, ${documents.unchanged} unchanged, ${documents.removed} to remove)`);
+  printLine(`  chunks      ${plan.chunks.total} (${plan.chunks.toExtract} to extract)`);
+  printLine(`  extractor   ${plan.extractor}`);
+  const estimate = plan.estimate;
+  if (!estimate) {
+    printLine('  cost        $0 (offline NLP extraction makes no model call)');
+  } else {
+    printLine(`  model calls ${estimate.calls} (${estimate.cachedChunks} chunks already cached)`);
+    printLine(`  tokens      ${estimate.inputTokens} input, about ${estimate.expectedOutputTokens} output (at most ${estimate.maxOutputTokens}); ${estimate.inputTokensPerCorpusToken.toFixed(2)} input tokens per corpus token`);
+    printLine(`  cost        about $${estimate.dollars.toFixed(4)} (at most $${estimate.maxDollars.toFixed(4)}; prices: ${estimate.priceSource})`);
+  }
+  for (const failure of plan.failures) printWarning(`${failure.path}: ${failure.reason}`);
 }
 
 function printSummary(summary: IndexSummary): void {
@@ -45,6 +71,11 @@ function printSummary(summary: IndexSummary): void {
   printLine(`  communities ${summary.communities}`);
   printLine(`  failures    ${summary.failures.length + summary.extractionFailures.length}`);
   printLine(`  extractor   ${summary.extractor}`);
+  if (summary.usage) {
+    const total = summary.usage.total;
+    printLine(`  model use   ${total.calls} calls (${total.cachedCalls} from cache, ${total.retries} retries), ${total.inputTokens} input + ${total.outputTokens} output tokens, $${total.dollars.toFixed(4)}`);
+  }
+  if (summary.budgetReached) printWarning(`budget reached: ${summary.chunks.pending} chunks are pending; run the same command again to resume (finished calls are cached)`);
   printLine(`  time        ${summary.seconds.toFixed(2)} s`);
   printLine(`  report      ${summary.reportPath}`);
   for (const failure of summary.failures) printWarning(`${failure.path}: ${failure.reason}`);

@@ -1,0 +1,95 @@
+import type { Answer } from '../answer/answer.js';
+import { answerExtractively } from '../answer/extractive-answer.js';
+import { answerWithLlm, llmAnswererName } from '../answer/llm-answer.js';
+import type { RhizomeConfig } from '../config/config-schema.js';
+import { RhizomeError } from '../errors/rhizome-error.js';
+import type { GraphStore } from '../graph/store.js';
+import { detectLanguage } from '../ingest/detect-language.js';
+import type { ChatModel } from '../llm/chat-model.js';
+import { Bm25Searcher } from './bm25/bm25-search.js';
+import { QUERY_MODES, type QueryMode, type RetrievalContext, type RetrievalMode } from './context.js';
+import { searchWithCypher } from './cypher/cypher-search.js';
+import { GlobalSearcher } from './global/global-search.js';
+import { searchHybrid } from './hybrid/hybrid-search.js';
+import { LocalSearcher } from './local/local-search.js';
+import { searchNaive } from './naive/naive-search.js';
+import { routeQuestion, type Route } from './route-question.js';
+
+/**
+ * Routes, retrieves and answers over one open store. Searchers cache what they derive from the
+ * store (graph projection, BM25 index, community sentences) until `invalidate`.
+ */
+export class QueryEngine {
+  private readonly local: LocalSearcher;
+  private readonly bm25: Bm25Searcher;
+  private readonly global: GlobalSearcher;
+
+  /** `model` is the chat model for answers and text-to-Cypher, or a function creating it on first use (null offline). */
+  constructor(
+    private readonly store: GraphStore,
+    private readonly config: RhizomeConfig,
+    private readonly model: () => Promise<ChatModel | null>,
+  ) {
+    this.bm25 = new Bm25Searcher(store);
+    this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit));
+    this.global = new GlobalSearcher(store);
+  }
+
+  /** Forgets every cache derived from the store (after indexing). */
+  invalidate(): void {
+    this.local.invalidate();
+    this.bm25.invalidate();
+    this.global.invalidate();
+  }
+
+  /** The mode for a question: the caller's, the configured default, or the router's choice for `auto`. */
+  async route(question: string, requested: QueryMode | undefined): Promise<Route> {
+    const mode = requested ?? this.config.query.defaultMode;
+    if (mode !== 'auto') return { mode, reason: requested ? 'mode chosen by the caller' : 'default mode from the configuration' };
+    const namedEntities = await this.local.namedEntities(question);
+    const hasCommunities = (await this.store.listCommunities()).length > 0;
+    return routeQuestion(question, { namedEntities, hasCommunities, canWriteCypher: this.config.llm.provider !== 'none' });
+  }
+
+  /** Builds the context of one retrieval mode. */
+  async retrieve(question: string, mode: RetrievalMode, signal?: AbortSignal): Promise<RetrievalContext> {
+    const query = this.config.query;
+    const graphOptions = { ...query, schema: this.config.schema };
+    switch (mode) {
+      case 'naive':
+        return searchNaive(question, this.store, query);
+      case 'bm25':
+        return this.bm25.search(question, query);
+      case 'local':
+        return this.local.search(question, graphOptions);
+      case 'global':
+        return this.global.search(question, query);
+      case 'hybrid':
+        return searchHybrid(question, this.local, this.global, this.store, graphOptions);
+      case 'cypher': {
+        const model = await this.model();
+        if (!model) throw new RhizomeError('QUERY_INVALID', 'the cypher mode needs a chat model: set llm.provider (and llm.model) in the configuration');
+        return searchWithCypher(question, this.store, { model, schema: this.config.schema, ...(signal ? { signal } : {}) });
+      }
+      default:
+        throw new RhizomeError('QUERY_INVALID', `unknown query mode "${String(mode)}" (available: ${QUERY_MODES.join(', ')})`);
+    }
+  }
+
+  /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. */
+  async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal): Promise<Answer> {
+    if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
+    const started = performance.now();
+    const route = await this.route(question, requested);
+    const context = await this.retrieve(question, route.mode, signal);
+    const model = await this.model();
+    const language = detectLanguage(question);
+    if (model) {
+      const answer = await answerWithLlm(question, context, { model, maxSentences: Math.min(2, this.config.query.answerSentences), language, ...(signal ? { signal } : {}) });
+      const notes = answer.modelNotes.length > 0 ? ` (${answer.modelNotes.join('; ')})` : '';
+      return { ...answer, metadata: { ...answer.metadata, answerer: llmAnswererName(model), route: route.mode, reason: `${route.reason}${notes}`, latencyMs: performance.now() - started } };
+    }
+    const answer = answerExtractively(question, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, schema: this.config.schema, language });
+    return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: route.reason, latencyMs: performance.now() - started } };
+  }
+}
