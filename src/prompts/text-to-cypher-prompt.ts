@@ -5,7 +5,7 @@ import type { ChatMessage } from '../llm/chat-model.js';
 export const TEXT_TO_CYPHER_PROMPT_VERSION = 'text-to-cypher-1';
 
 /** The reply: one to three read-only Cypher queries. */
-export const cypherReplySchema = z.object({ queries: z.array(z.string().min(1)).min(1).max(3) });
+export const cypherReplySchema = z.object({ queries: z.array(z.string().min(1).max(600)).min(1).max(3) });
 /** A validated text-to-Cypher reply. */
 export type CypherReply = z.infer<typeof cypherReplySchema>;
 

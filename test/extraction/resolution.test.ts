@@ -79,3 +79,11 @@ test('mentions count occurrences per chunk and entity', () => {
   const graph = resolveGraph([chunk('c1', [entity('Orbilink', 'Organisation'), entity('Orbilink', 'Organisation')])], schema, options);
   assert.deepEqual(graph.mentions.map((mention) => mention.count), [2]);
 });
+
+test('descriptions given for an entity\'s names are merged, each once', () => {
+  const graph = resolveGraph([
+    chunk('c1', [entity('Orbilink', 'Organisation', 1, { description: 'Supplier of telemetry modems.' })]),
+    chunk('c2', [entity('ORBILINK', 'Organisation', 1, { description: 'Runs a plant in Dunmore.' }), entity('Orbilink', 'Organisation', 1, { description: 'Supplier of telemetry modems.' })]),
+  ], schema, options);
+  assert.equal(graph.entities[0]?.description, 'Supplier of telemetry modems. Runs a plant in Dunmore.');
+});

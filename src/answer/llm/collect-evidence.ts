@@ -22,7 +22,7 @@ function shorten(text: string, limit = MAX_EVIDENCE_CHARACTERS): string {
 /**
  * Numbers the evidence of a retrieval context for the answer prompt — chunks (C), relations of
  * the best paths (R), the entities they and the question name (E), the chunks' documents (D)
- * and community findings (F) — keeping for each id the citation it maps back to.
+ * community findings (F) and text-to-Cypher rows (Q) — keeping for each id the citation it maps back to.
  */
 export function collectEvidence(context: RetrievalContext): CitableEvidence[] {
   const items: CitableEvidence[] = [];
@@ -73,5 +73,23 @@ export function collectEvidence(context: RetrievalContext): CitableEvidence[] {
       items.push({ id: `F${finding}`, text: `${shorten(found.text)} (theme: ${scored.community.report.title})`, citation: { kind: 'chunk', id: found.chunkId, label: scored.community.report.title, span: found.span } });
     }
   }
+  (context.cypher?.rows ?? []).slice(0, MAX_ROWS).forEach((row, index) => {
+    items.push({ id: `Q${index + 1}`, text: `query row: ${shorten(JSON.stringify(row))}`, citation: citationOfRow(row, index) });
+  });
   return items;
+}
+
+const MAX_ROWS = 30;
+
+/** A query row cites the first graph id it holds (relation, entity or chunk), else the row itself. */
+function citationOfRow(row: Record<string, unknown>, index: number): Citation {
+  const ids = Object.values(row).filter((value): value is string => typeof value === 'string');
+  const label = shorten(JSON.stringify(row), 120);
+  const relation = ids.find((value) => value.startsWith('rel_'));
+  if (relation) return { kind: 'relation', id: relation, label };
+  const entity = ids.find((value) => value.startsWith('ent_'));
+  if (entity) return { kind: 'entity', id: entity, label };
+  const chunk = ids.find((value) => value.startsWith('chunk_'));
+  if (chunk) return { kind: 'chunk', id: chunk, label };
+  return { kind: 'relation', id: `row-${index + 1}`, label };
 }

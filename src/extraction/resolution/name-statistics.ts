@@ -9,6 +9,8 @@ export interface NameStatistics {
   typeVotes: Map<string, number>;
   chunkCounts: Map<string, number>;
   aliasOf: Set<string>;
+  /** Distinct descriptions the extractor gave this name (LLM extraction), in order of appearance. */
+  descriptions: string[];
   occurrences: number;
 }
 
@@ -21,7 +23,7 @@ export function collectNameStatistics(extractions: ChunkExtraction[]): Map<strin
   const statisticsFor = (key: string): NameStatistics => {
     let statistics = names.get(key);
     if (!statistics) {
-      statistics = { key, surfaces: new Map(), typeVotes: new Map(), chunkCounts: new Map(), aliasOf: new Set(), occurrences: 0 };
+      statistics = { key, surfaces: new Map(), typeVotes: new Map(), chunkCounts: new Map(), aliasOf: new Set(), descriptions: [], occurrences: 0 };
       names.set(key, statistics);
     }
     return statistics;
@@ -36,6 +38,8 @@ export function collectNameStatistics(extractions: ChunkExtraction[]): Map<strin
       const weight = entity.type === FALLBACK_NODE_TYPE ? FALLBACK_VOTE : Math.max(entity.confidence ?? 1, FALLBACK_VOTE);
       statistics.typeVotes.set(entity.type, (statistics.typeVotes.get(entity.type) ?? 0) + weight);
       statistics.chunkCounts.set(extraction.chunkId, (statistics.chunkCounts.get(extraction.chunkId) ?? 0) + 1);
+      const description = entity.description?.trim();
+      if (description && !statistics.descriptions.includes(description)) statistics.descriptions.push(description);
       if (entity.aliasOf) {
         const target = normaliseName(entity.aliasOf);
         if (target && target !== key) statistics.aliasOf.add(target);

@@ -67,7 +67,20 @@ function buildEntity(members: NameStatistics[], typeOrder: string[]): Entity {
   const fullest = [...members].sort((left, right) => fullness(right) - fullness(left) || left.key.localeCompare(right.key))[0] as NameStatistics;
   const name = [...fullest.surfaces].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))[0]?.[0] ?? fullest.key;
   const aliases = [...surfaces.keys()].filter((surface) => surface !== name).sort();
-  return { id: stableId('ent', fullest.key), type: winningType(votes, typeOrder), name, aliases, description: '', mentionCount: occurrences };
+  return { id: stableId('ent', fullest.key), type: winningType(votes, typeOrder), name, aliases, description: mergeDescriptions(members.flatMap((member) => member.descriptions)), mentionCount: occurrences };
+}
+
+const MAX_DESCRIPTION_CHARACTERS = 400;
+
+/** Joins the distinct descriptions of an entity's names, within about 400 characters. */
+function mergeDescriptions(descriptions: string[]): string {
+  let merged = '';
+  for (const description of [...new Set(descriptions)]) {
+    const next = merged ? `${merged} ${description}` : description;
+    if (next.length > MAX_DESCRIPTION_CHARACTERS && merged) break;
+    merged = next.slice(0, MAX_DESCRIPTION_CHARACTERS);
+  }
+  return merged;
 }
 
 function fullness(statistics: NameStatistics): number {

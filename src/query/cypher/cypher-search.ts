@@ -3,6 +3,7 @@ import { isRhizomeError } from '../../errors/rhizome-error.js';
 import type { GraphStore } from '../../graph/store.js';
 import type { ChatModel } from '../../llm/chat-model.js';
 import { generateObject } from '../../llm/generate-object.js';
+import { ModelOutputError } from '../../llm/model-errors.js';
 import { buildCypherPrompt, cypherReplySchema, TEXT_TO_CYPHER_PROMPT_VERSION, type CypherFeedback } from '../../prompts/text-to-cypher-prompt.js';
 import type { CypherResult, RetrievalContext } from '../context.js';
 import { describeSchemaForCypher } from './describe-schema.js';
@@ -21,8 +22,9 @@ export interface CypherSearchOptions {
 /**
  * Text-to-Cypher (seed 001): the model writes 1 to 3 queries from the declared schema; each is
  * checked by the read-only guard and run in a read-only transaction with a timeout and a row
- * limit; when all return nothing or fail, the model sees why and reformulates (bounded). The
- * rows, with the node and edge ids they hold, become the context; no rows means "not found".
+ * limit; when all return nothing or fail, the model sees why and reformulates (bounded); an
+ * unusable reply counts as a failed round. The rows, with the node and edge ids they hold,
+ * become the context; no rows means "not found".
  */
 export async function searchWithCypher(question: string, store: GraphStore, options: CypherSearchOptions): Promise<RetrievalContext> {
   const rowLimit = options.rowLimit ?? 50;
@@ -33,15 +35,23 @@ export async function searchWithCypher(question: string, store: GraphStore, opti
   let rows: Array<Record<string, unknown>> = [];
   for (let round = 0; round < (options.maxAttempts ?? 3) && rows.length === 0; round += 1) {
     const prompt = buildCypherPrompt({ question, schemaDescription, feedback, rowLimit });
-    const reply = await generateObject(options.model, {
-      ...prompt,
-      schema: cypherReplySchema,
-      schemaName: 'cypher_queries',
-      promptVersion: TEXT_TO_CYPHER_PROMPT_VERSION,
-      purpose: 'cypher',
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    for (const query of reply.object.queries) {
+    let queries: string[];
+    try {
+      const reply = await generateObject(options.model, {
+        ...prompt,
+        schema: cypherReplySchema,
+        schemaName: 'cypher_queries',
+        promptVersion: TEXT_TO_CYPHER_PROMPT_VERSION,
+        purpose: 'cypher',
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      queries = reply.object.queries;
+    } catch (error) {
+      if (!(error instanceof ModelOutputError)) throw error;
+      attempts.push({ query: '', rows: 0, error: `the model gave no usable queries (${error.reason})` });
+      continue;
+    }
+    for (const query of queries) {
       const outcome = await runOne(store, query, { timeoutMs, rowLimit });
       attempts.push({ query, rows: outcome.rows.length, ...(outcome.error ? { error: outcome.error } : {}) });
       feedback.push({ query, outcome: outcome.error ?? (outcome.rows.length === 0 ? 'no rows' : `${outcome.rows.length} rows`) });
