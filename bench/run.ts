@@ -4,6 +4,7 @@ import { benchCommunities } from './communities.js';
 import { loadBenchCorpus } from './corpus.js';
 import type { IndexingFigures } from './indexing.js';
 import { benchRetrieval } from './retrieval.js';
+import { benchLlmExtraction } from './llm-extraction.js';
 
 /** `npm run bench`: indexing throughput and memory, retrieval latency, community detection — each with a same-run baseline. */
 async function main(): Promise<void> {
@@ -30,6 +31,9 @@ async function main(): Promise<void> {
     const ratio = naive && item !== naive ? ` (p50 ratio to naive ${(item.p50 / Math.max(naive.p50, 1e-6)).toFixed(1)}×)` : ' (baseline)';
     console.log(`  ${item.mode.padEnd(6)} ${item.queries} queries: p50 ${item.p50.toFixed(1)} ms, p95 ${item.p95.toFixed(1)} ms, mean ${item.mean.toFixed(1)} ms${ratio}`);
   }
+  console.log('');
+  console.log('LLM extraction (calls per chunk, input tokens per corpus token; targets ≤ 1.1 and 0 on re-index):');
+  for (const line of await benchLlmExtraction()) console.log(line);
   console.log('');
   console.log('Community detection:');
   const communities = await benchCommunities();
