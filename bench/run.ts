@@ -4,6 +4,7 @@ import { benchCommunities } from './communities.js';
 import { loadBenchCorpus } from './corpus.js';
 import type { IndexingFigures } from './indexing.js';
 import { benchRetrieval } from './retrieval.js';
+import { benchBackends } from './backends.js';
 import { benchLlmExtraction } from './llm-extraction.js';
 
 /** `npm run bench`: indexing throughput and memory, retrieval latency, community detection — each with a same-run baseline. */
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   console.log('Community detection:');
   const communities = await benchCommunities();
   console.log(`  ${JSON.stringify(communities)}`);
+  console.log('');
+  await benchBackends({ passages: 300 });
 }
 
 await main();

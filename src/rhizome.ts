@@ -6,13 +6,15 @@ import type { Community, MergeRecord } from './core/records.js';
 import { RhizomeError } from './errors/rhizome-error.js';
 import { ignoreEvents, type EventSink } from './events/events.js';
 import { openGraphStore } from './graph/open-store.js';
-import type { GraphStore, StoreCounts } from './graph/store.js';
+import type { GraphStore, StoreCounts, VectorState } from './graph/store.js';
 import { describeExtractor } from './indexing/extract-stage.js';
 import type { IndexSummary } from './indexing/index-summary.js';
 import { planIndex, type IndexPlan } from './indexing/plan-index.js';
 import { runIndex } from './indexing/run-index.js';
 import type { ChatModel } from './llm/chat-model.js';
 import { createChatModel } from './llm/create-chat-model.js';
+import { createEmbedder } from './llm/create-embedder.js';
+import type { Embedder } from './llm/embedder.js';
 import { Budget, parseBudget } from './llm/budget.js';
 import { describeChatModel } from './llm/model-identity.js';
 import { costOf } from './llm/model-prices.js';
@@ -40,6 +42,8 @@ export interface RhizomeStats extends StoreCounts {
   store: string;
   extractor: string;
   answerer: string;
+  /** Dense vectors stored, and the model they come from (null when the store has none). */
+  vectors: VectorState | null;
   lastIndexedAt: string | null;
 }
 
@@ -75,6 +79,14 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
   let opened: { store: GraphStore; engine: QueryEngine } | null = null;
   let opening: Promise<{ store: GraphStore; engine: QueryEngine }> | null = null;
   let answerModel: Promise<ChatModel> | null = null;
+  let queryEmbedder: Promise<Embedder> | null = null;
+  const usesEmbedder = config.embeddings.provider !== 'none';
+
+  const embedderForQueries = async (): Promise<Embedder | null> => {
+    if (!usesEmbedder) return null;
+    queryEmbedder ??= createEmbedder(config.embeddings, { workspace: config.workspace, usage: queryUsage });
+    return queryEmbedder;
+  };
 
   const modelForQueries = async (): Promise<ChatModel | null> => {
     if (!usesModel) return null;
@@ -87,7 +99,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     opening ??= (async () => {
       const store = await openGraphStore(config);
       await store.ensureSchema(config.schema);
-      opened = { store, engine: new QueryEngine(store, config, modelForQueries) };
+      opened = { store, engine: new QueryEngine(store, config, modelForQueries, embedderForQueries) };
       return opened;
     })();
     try {
@@ -108,12 +120,14 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       const budget = options.budget ? new Budget(parseBudget(options.budget)) : undefined;
       if (budget && !usesModel) events({ type: 'warning', message: 'a budget was given but no LLM is configured: offline indexing costs nothing' });
       const model = usesModel ? await createChatModel(config.llm, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
+      const embedder = usesEmbedder ? await createEmbedder(config.embeddings, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
       try {
-        const summary = await runIndex(folder, { store, config, events, model, usage, ...(options.signal ? { signal: options.signal } : {}) });
+        const summary = await runIndex(folder, { store, config, events, model, embedder, usage, ...(options.signal ? { signal: options.signal } : {}) });
         await store.setMeta('lastIndexedAt', new Date().toISOString());
         return summary;
       } finally {
         await model?.close();
+        await embedder?.close();
         engine.invalidate();
       }
     },
@@ -145,6 +159,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
         store: config.store.backend === 'kuzu' ? `kuzu (embedded, ${path.join(config.workspace, 'graph.kuzu')})` : config.store.backend,
         extractor: usesModel ? `LLM extraction (${describeExtractor(config)})` : 'offline NLP extraction (no LLM configured)',
         answerer: usesModel ? `LLM answers (${describeChatModel(config.llm).modelId})` : 'extractive (no LLM configured)',
+        vectors: store.vectorState ? await store.vectorState() : null,
         lastIndexedAt: await store.getMeta('lastIndexedAt'),
       };
     },
@@ -158,10 +173,13 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     async close() {
       const current = opened;
       const model = answerModel;
+      const embedder = queryEmbedder;
       opened = null;
       opening = null;
       answerModel = null;
+      queryEmbedder = null;
       await (await model)?.close();
+      await (await embedder)?.close();
       await current?.store.close();
     },
   };

@@ -5,6 +5,7 @@ import { registerCypherCommand } from './commands/cypher-command.js';
 import { registerEvalCommand } from './commands/eval-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerInitCommand } from './commands/init-command.js';
+import { registerMigrateCommand } from './commands/migrate-command.js';
 import { registerQueryCommand } from './commands/query-command.js';
 import { registerStatsCommand } from './commands/stats-command.js';
 import { exitCodeFor } from './exit-codes.js';
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerStatsCommand(program);
   registerCommunitiesCommand(program);
   registerEvalCommand(program);
+  registerMigrateCommand(program);
   return program;
 }
 

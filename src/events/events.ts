@@ -1,5 +1,5 @@
 /** Pipeline stages that report progress. */
-export type StageName = 'ingest' | 'chunk' | 'extract' | 'resolve' | 'communities' | 'store' | 'retrieve' | 'answer';
+export type StageName = 'ingest' | 'chunk' | 'extract' | 'resolve' | 'communities' | 'store' | 'embed' | 'retrieve' | 'answer';
 
 /** Typed progress events emitted by indexing and querying. */
 export type RhizomeEvent =

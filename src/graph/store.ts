@@ -46,6 +46,23 @@ export interface ScoredId {
   score: number;
 }
 
+/** What dense vectors describe: chunks (passages) or entities (name and description). */
+export type VectorKind = 'chunk' | 'entity';
+
+/** One vector to store, keyed by the chunk or entity id it describes. */
+export interface StoredVector {
+  id: string;
+  vector: number[];
+}
+
+/** Which embedding model the stored vectors come from, their size, and how many there are. */
+export interface VectorState {
+  model: string | null;
+  dimensions: number | null;
+  chunks: number;
+  entities: number;
+}
+
 /** Row counts of a workspace. */
 export interface StoreCounts {
   documents: number;
@@ -91,6 +108,12 @@ export interface GraphStore {
   /** Runs a query that must not write; the backend enforces it too. */
   runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<Array<Record<string, unknown>>>;
   counts(): Promise<StoreCounts>;
+  /** Stores vectors (replacing those of the same ids) and drops vectors of ids not in `keepIds`; a new model replaces every vector. Present when `capabilities.vectorIndex`. */
+  writeVectors?(kind: VectorKind, vectors: StoredVector[], model: string, keepIds: string[]): Promise<void>;
+  /** Nearest stored vectors by cosine similarity (score = similarity), best first. Present when `capabilities.vectorIndex`. */
+  searchVectors?(kind: VectorKind, vector: number[], limit: number): Promise<ScoredId[]>;
+  /** Model, size and counts of the stored vectors. Present when `capabilities.vectorIndex`. */
+  vectorState?(): Promise<VectorState>;
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
   close(): Promise<void>;

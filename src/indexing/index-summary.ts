@@ -1,6 +1,7 @@
 import type { IngestFailure } from '../ingest/ingest-failure.js';
 import type { LlmExtractionCounts } from '../extraction/llm/extraction-counts.js';
 import type { UsageReport } from '../llm/usage-meter.js';
+import type { EmbedStageResult } from './embed-stage.js';
 
 /** A chunk the extractor could not process, with the reason. */
 export interface ExtractionFailure {
@@ -31,6 +32,8 @@ export interface IndexSummary {
   usage: UsageReport | null;
   /** What LLM extraction kept and rejected (null offline). */
   llmExtraction: LlmExtractionCounts | null;
+  /** Dense vectors stored this run (null when no embedder is configured). */
+  vectors: EmbedStageResult | null;
   partial: boolean;
   reportPath: string;
 }

@@ -8,6 +8,8 @@ import { resolveGraph, type LocatedExtraction } from '../extraction/resolution/r
 import type { GraphStore } from '../graph/store.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { UsageMeter } from '../llm/usage-meter.js';
+import type { Embedder } from '../llm/embedder.js';
+import { runEmbedStage, type EmbedStageResult } from './embed-stage.js';
 import { buildCommunities } from '../communities/build-communities.js';
 import { describeExtractor, runExtractStage } from './extract-stage.js';
 import type { IndexSummary } from './index-summary.js';
@@ -22,12 +24,14 @@ export interface IndexContext {
   model: ChatModel | null;
   /** Where model usage of the run is accounted (for the run report). */
   usage?: UsageMeter;
+  /** The embedding model for dense vectors; null stores none. */
+  embedder?: Embedder | null;
   signal?: AbortSignal;
 }
 
 /**
  * Indexes a folder (or one file) into the workspace: ingest → chunk → extract → resolve →
- * communities → store. Unchanged documents reuse their chunks and cached extractions; documents
+ * communities → store → embed (when an embedder is configured). Unchanged documents reuse their chunks and cached extractions; documents
  * deleted from the folder are removed; the entity layer is re-resolved over the whole corpus and
  * replaced in one transaction, so a failed run leaves the previous index intact. When a budget
  * stops LLM extraction, what was extracted is stored and the rest stays pending for the next run.
@@ -75,6 +79,14 @@ export async function runIndex(root: string, context: IndexContext): Promise<Ind
   );
   stageSeconds.store = storing.seconds;
 
+  let embedded: EmbedStageResult | null = null;
+  if (context.embedder) {
+    const embedder = context.embedder;
+    const embedding = await timeStage('embed', events, () => runEmbedStage(store, embedder, { all: prepared.allChunks, fresh: prepared.newChunks }, graph.entities, signal));
+    stageSeconds.embed = embedding.seconds;
+    embedded = embedding.result;
+  }
+
   const { loaded, plan, allChunks } = prepared;
   const extracted = prepared.pending.filter((chunk) => chunk.extraction !== null).length;
   const summary: IndexSummary = {
@@ -101,6 +113,7 @@ export async function runIndex(root: string, context: IndexContext): Promise<Ind
     budgetReached: extraction.result.budgetReached,
     usage: context.usage ? context.usage.report() : null,
     llmExtraction: extraction.result.llmCounts,
+    vectors: embedded,
     partial: loaded.failures.length > 0 || extraction.result.failures.length > 0 || extraction.result.budgetReached,
     reportPath: '',
   };

@@ -2,12 +2,12 @@ import type { Community, CommunityFinding, Entity, Relation } from '../core/reco
 import type { ChunkWithSource } from '../graph/store.js';
 
 /** Retrieval modes available. */
-export type RetrievalMode = 'naive' | 'bm25' | 'local' | 'global' | 'hybrid' | 'cypher';
+export type RetrievalMode = 'naive' | 'bm25' | 'vector' | 'local' | 'global' | 'hybrid' | 'cypher';
 /** A retrieval mode, or `auto` to let the router choose per question. */
 export type QueryMode = RetrievalMode | 'auto';
 
 /** Every retrieval mode, in the order they are documented. */
-export const RETRIEVAL_MODES: readonly RetrievalMode[] = ['naive', 'bm25', 'local', 'global', 'hybrid', 'cypher'];
+export const RETRIEVAL_MODES: readonly RetrievalMode[] = ['naive', 'bm25', 'vector', 'local', 'global', 'hybrid', 'cypher'];
 /** Every mode a caller may ask for. */
 export const QUERY_MODES: readonly QueryMode[] = [...RETRIEVAL_MODES, 'auto'];
 

@@ -12,7 +12,13 @@ import { searchWithCypher } from './cypher/cypher-search.js';
 import { GlobalSearcher } from './global/global-search.js';
 import { searchHybrid } from './hybrid/hybrid-search.js';
 import { LocalSearcher } from './local/local-search.js';
-import { searchNaive } from './naive/naive-search.js';
+import { RANKING_DEPTH, searchNaive } from './naive/naive-search.js';
+import { buildTextContext } from './text-context.js';
+import type { Embedder } from '../llm/embedder.js';
+
+/** Entities taken from vector search when the question names none, and how similar they must be. */
+const VECTOR_SEEDS = 3;
+const VECTOR_SEED_SIMILARITY = 0.5;
 import { routeQuestion, type Route } from './route-question.js';
 
 /**
@@ -24,11 +30,12 @@ export class QueryEngine {
   private readonly bm25: Bm25Searcher;
   private readonly global: GlobalSearcher;
 
-  /** `model` is the chat model for answers and text-to-Cypher, or a function creating it on first use (null offline). */
+  /** `model` and `embedder` create the chat and embedding models on first use (null when not configured). */
   constructor(
     private readonly store: GraphStore,
     private readonly config: RhizomeConfig,
     private readonly model: () => Promise<ChatModel | null>,
+    private readonly embedder: () => Promise<Embedder | null> = async () => null,
   ) {
     this.bm25 = new Bm25Searcher(store);
     this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit));
@@ -60,8 +67,10 @@ export class QueryEngine {
         return searchNaive(question, this.store, query);
       case 'bm25':
         return this.bm25.search(question, query);
+      case 'vector':
+        return this.searchVectors(question, signal);
       case 'local':
-        return this.local.search(question, graphOptions);
+        return this.local.search(question, { ...graphOptions, vectorSeedIds: await this.entitiesByVector(question, signal) });
       case 'global':
         return this.global.search(question, query);
       case 'hybrid':
@@ -74,6 +83,24 @@ export class QueryEngine {
       default:
         throw new RhizomeError('QUERY_INVALID', `unknown query mode "${String(mode)}" (available: ${QUERY_MODES.join(', ')})`);
     }
+  }
+
+  /** Dense retrieval (seed 003's vector RAG): the chunks nearest to the question's embedding. */
+  private async searchVectors(question: string, signal?: AbortSignal): Promise<RetrievalContext> {
+    const embedder = await this.embedder();
+    if (!embedder || !this.store.searchVectors) throw new RhizomeError('QUERY_INVALID', 'the vector mode needs an embedding model: set embeddings.provider (and re-index so chunks get vectors)');
+    const [vector] = (await embedder.embed({ texts: [question], purpose: 'query', ...(signal ? { signal } : {}) })).embeddings;
+    const hits = await this.store.searchVectors('chunk', vector ?? [], RANKING_DEPTH);
+    return buildTextContext('vector', hits, this.store, this.config.query, `dense vectors (${embedder.modelId}, ${this.config.store.backend} vector index)`);
+  }
+
+  /** Entities whose name and description embeddings are close to the question (a fallback when it names none). */
+  private async entitiesByVector(question: string, signal?: AbortSignal): Promise<string[]> {
+    const embedder = await this.embedder();
+    if (!embedder || !this.store.searchVectors) return [];
+    const [vector] = (await embedder.embed({ texts: [question], purpose: 'query', ...(signal ? { signal } : {}) })).embeddings;
+    const hits = await this.store.searchVectors('entity', vector ?? [], VECTOR_SEEDS);
+    return hits.filter((hit) => hit.score >= VECTOR_SEED_SIMILARITY).map((hit) => hit.id);
   }
 
   /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. */

@@ -1,7 +1,8 @@
+import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { KuzuConnection } from './kuzu-connection.js';
 
 /** How a column travels through a COPY parameter. */
-export type ColumnKind = 'string' | 'nullable-string' | 'int' | 'double' | 'string-list' | `null ${string}`;
+export type ColumnKind = 'string' | 'nullable-string' | 'int' | 'double' | 'string-list' | `null ${string}` | `vector ${number}`;
 
 /** One column of a bulk COPY, in table order; kind `null TYPE` loads a typed NULL (a declared property left empty). */
 export interface CopyColumn<Row> {
@@ -38,6 +39,7 @@ function decodeExpression(kind: ColumnKind, field: string): string {
     case 'string-list':
       return `CASE WHEN ${text} = '' THEN CAST([] AS STRING[]) ELSE string_split(${text}, '${LIST_SEPARATOR}') END`;
     default:
+      if (kind.startsWith('vector ')) return `CAST(${text} AS FLOAT[${kind.slice('vector '.length)}])`;
       return `CAST(NULL AS ${kind.slice('null '.length)})`;
   }
 }
@@ -67,5 +69,37 @@ export async function bulkCopy<Row>(
       return encoded;
     });
     await connection.run(statement, { rows: batch });
+  }
+}
+
+/**
+ * Loads relations with `UNWIND $rows … MATCH … CREATE` in batches instead of COPY: Kuzu 0.11.3
+ * loses checkpointed relations when a transaction that deleted them and then ran COPY into the
+ * same relation table rolls back; CREATE rolls back correctly. `columns[0]`/`columns[1]` are the
+ * endpoint ids, `propertyNames` name the remaining columns. A row naming a missing node fails.
+ */
+export async function bulkCreateRelations<Row>(
+  connection: KuzuConnection,
+  table: string,
+  endpoints: { from: string; to: string },
+  propertyNames: string[],
+  columns: Array<CopyColumn<Row>>,
+  rows: Row[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const [source, target, ...properties] = columns;
+  if (!source || !target || properties.length !== propertyNames.length) throw new Error(`bulkCreateRelations(${table}): columns and property names disagree`);
+  const assignments = properties.map((column, index) => `${propertyNames[index]}: ${decodeExpression(column.kind, `r.c${index + 2}`)}`).join(', ');
+  const statement = `UNWIND $rows AS r MATCH (a:${endpoints.from} {id: CAST(r.c0 AS STRING)}), (b:${endpoints.to} {id: CAST(r.c1 AS STRING)}) CREATE (a)-[:${table} {${assignments}}]->(b) RETURN count(*) AS written`;
+  for (let offset = 0; offset < rows.length; offset += BATCH_SIZE) {
+    const batch = rows.slice(offset, offset + BATCH_SIZE).map((row) => {
+      const encoded: Record<string, string> = {};
+      columns.forEach((column, index) => {
+        encoded[`c${index}`] = encode(column.kind, column.value(row));
+      });
+      return encoded;
+    });
+    const written = Number((await connection.run(statement, { rows: batch }))[0]?.written ?? 0);
+    if (written !== batch.length) throw new RhizomeError('STORE_FAILED', `${table}: ${batch.length - written} of ${batch.length} relations name a node that does not exist`);
   }
 }

@@ -1,6 +1,6 @@
 import type { SourceDocument } from '../../core/records.js';
 import type { IndexWrite, StoredChunk } from '../store.js';
-import { bulkCopy } from './kuzu-bulk-copy.js';
+import { bulkCopy, bulkCreateRelations } from './kuzu-bulk-copy.js';
 import type { KuzuConnection, KuzuParameter } from './kuzu-connection.js';
 
 /** Writes the document layer of an index run: deletions, new documents and chunks, refreshed extractions. */
@@ -32,7 +32,7 @@ export async function writeCorpus(connection: KuzuConnection, write: IndexWrite)
     { kind: 'string', value: (chunk) => (chunk.extraction ? JSON.stringify(chunk.extraction) : '') },
     { kind: 'string', value: (chunk) => chunk.extractionKey },
   ], write.chunks);
-  await bulkCopy<StoredChunk>(connection, 'HAS_CHUNK', [
+  await bulkCreateRelations<StoredChunk>(connection, 'HAS_CHUNK', { from: 'Document', to: 'Chunk' }, [], [
     { kind: 'string', value: (chunk) => chunk.documentId },
     { kind: 'string', value: (chunk) => chunk.id },
   ], write.chunks);

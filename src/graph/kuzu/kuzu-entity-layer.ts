@@ -1,7 +1,8 @@
+import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { Entity, Mention, MergeRecord, Relation } from '../../core/records.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import type { GraphProjection } from '../store.js';
-import { bulkCopy, type CopyColumn } from './kuzu-bulk-copy.js';
+import { bulkCopy, bulkCreateRelations, type CopyColumn } from './kuzu-bulk-copy.js';
 import type { KuzuConnection, KuzuRow } from './kuzu-connection.js';
 import { relationTables } from './kuzu-ddl.js';
 
@@ -55,8 +56,11 @@ export async function writeEntityLayer(connection: KuzuConnection, schema: Graph
   const relationProperties = new Map(relationTables(schema).map((table) => [table.name, table.properties]));
   for (const [key, relations] of groups) {
     const [table = COOCCURRENCE_EDGE_TYPE, from = '', to = ''] = key.split('\u0000');
-    const columns = [...RELATION_COLUMNS, ...nullColumns<Relation>(relationProperties.get(table) ?? [])];
-    await bulkCopy(connection, table, columns, relations, { from, to });
+    const declared = relationProperties.get(table) ?? [];
+    const columns = [...RELATION_COLUMNS, ...nullColumns<Relation>(declared)];
+    const names = ['id', 'evidence', 'chunkId', 'documentId', 'startOffset', 'endOffset', 'weight', 'validFrom', 'validTo', ...declared.map((property) => property.name)];
+    if (relations.some((relation) => !typeOf.has(relation.sourceId) || !typeOf.has(relation.targetId))) throw new RhizomeError('STORE_FAILED', `relations of ${table} name an entity that is not in the write`);
+    await bulkCreateRelations(connection, table, { from, to }, names, columns, relations);
   }
   const mentionsByType = new Map<string, Mention[]>();
   for (const mention of graph.mentions) {
@@ -65,11 +69,11 @@ export async function writeEntityLayer(connection: KuzuConnection, schema: Graph
     mentionsByType.set(type, [...(mentionsByType.get(type) ?? []), mention]);
   }
   for (const [type, mentions] of mentionsByType) {
-    await bulkCopy(connection, 'MENTIONS', [
+    await bulkCreateRelations(connection, 'MENTIONS', { from: 'Chunk', to: type }, ['count'], [
       { kind: 'string', value: (mention: Mention) => mention.chunkId },
       { kind: 'string', value: (mention: Mention) => mention.entityId },
       { kind: 'int', value: (mention: Mention) => mention.count },
-    ], mentions, { from: 'Chunk', to: type });
+    ], mentions);
   }
   await bulkCopy(connection, 'MergeLog', [
     { kind: 'string', value: (merge: MergeRecord & { index: number }) => `${merge.entityId}:${merge.index}` },

@@ -3,7 +3,8 @@ import { contentHash } from '../../core/ids.js';
 import type { ChunkExtraction, MergeRecord } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument } from '../store.js';
+import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import { KuzuVectors } from './kuzu-vectors.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
 import { CORPUS_DDL, entityLayerDdl, relationTables } from './kuzu-ddl.js';
@@ -29,7 +30,11 @@ export class KuzuGraphStore implements GraphStore {
   readonly capabilities: StoreCapabilities = { fullTextSearch: true, vectorIndex: true, atomicWrites: true, readOnlyCypher: true };
   private schema: GraphSchema | null = null;
 
-  private constructor(private readonly connection: KuzuConnection) {}
+  private readonly vectors: KuzuVectors;
+
+  private constructor(private readonly connection: KuzuConnection) {
+    this.vectors = new KuzuVectors(connection, { get: (key) => this.getMeta(key), set: (key, value) => this.setMeta(key, value) });
+  }
 
   /** Opens the workspace database; WORKSPACE_LOCKED when another process holds it. */
   static async open(options: KuzuStoreOptions): Promise<KuzuGraphStore> {
@@ -169,6 +174,18 @@ export class KuzuGraphStore implements GraphStore {
       entitiesByType,
       relationsByType,
     };
+  }
+
+  async writeVectors(kind: VectorKind, vectors: StoredVector[], model: string, keepIds: string[]): Promise<void> {
+    await this.vectors.write(kind, vectors, model, keepIds);
+  }
+
+  async searchVectors(kind: VectorKind, vector: number[], limit: number): Promise<ScoredId[]> {
+    return this.vectors.search(kind, vector, limit);
+  }
+
+  async vectorState(): Promise<VectorState> {
+    return this.vectors.state();
   }
 
   async getMeta(key: string): Promise<string | null> {

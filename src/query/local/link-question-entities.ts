@@ -7,7 +7,7 @@ import type { GraphIndex } from '../graph-index.js';
 export interface LinkedEntity {
   entityIndex: number;
   surface: string;
-  match: 'exact' | 'alias' | 'name-word' | 'fuzzy';
+  match: 'exact' | 'alias' | 'name-word' | 'fuzzy' | 'vector';
 }
 
 const FUZZY_THRESHOLD = 0.92;

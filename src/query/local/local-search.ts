@@ -18,6 +18,8 @@ export interface LocalSearchOptions {
   contextTokens: number;
   maxHops: number;
   schema: GraphSchema;
+  /** Entities found by vector search, used as seeds when the question names none. */
+  vectorSeedIds?: string[];
   /** When the question names no entity, start relation paths from this many entities of the best text hits (hybrid search). */
   pathSeedsFromText?: number;
   /** Restart probability complement of the walk (HippoRAG: 0.5). */
@@ -63,6 +65,12 @@ export class LocalSearcher {
     const { index, walk } = await this.prepare();
     const entityCount = index.entities.length;
     const linked = linkQuestionEntities(question, index);
+    if (linked.length === 0) {
+      for (const id of options.vectorSeedIds ?? []) {
+        const entityIndex = index.entityIndexById.get(id);
+        if (entityIndex !== undefined) linked.push({ entityIndex, surface: index.entities[entityIndex]?.name ?? id, match: 'vector' });
+      }
+    }
     const seeds = linked.map((link) => link.entityIndex);
     const hits = await this.rankText(question, TEXT_HITS);
     const personalization = new Map<number, number>();

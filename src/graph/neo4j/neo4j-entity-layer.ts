@@ -1,0 +1,131 @@
+import type { Entity, MergeRecord, Relation } from '../../core/records.js';
+import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
+import { RhizomeError } from '../../errors/rhizome-error.js';
+import type { GraphProjection } from '../store.js';
+import { writeInBatches } from './neo4j-batch-write.js';
+import type { Neo4jConnection, Neo4jRow, StatementRunner } from './neo4j-connection.js';
+import { allowedEndpoints, cypherName, ENTITY_LABEL, relationTypeNames } from './neo4j-ddl.js';
+import { primaryLabel } from './neo4j-values.js';
+
+/** Deletes every entity (with its relations, mentions and memberships), community and merge record, inside the caller's transaction. */
+export async function deleteEntityLayer(runner: StatementRunner): Promise<void> {
+  await runner.run(`MATCH (n:${ENTITY_LABEL}) DETACH DELETE n`);
+  await runner.run('MATCH (c:Community) DETACH DELETE c');
+  await runner.run('MATCH (m:MergeLog) DELETE m');
+}
+
+function groupBy<Item>(items: Item[], key: (item: Item) => string): Map<string, Item[]> {
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const name = key(item);
+    const group = groups.get(name);
+    if (group) group.push(item);
+    else groups.set(name, [item]);
+  }
+  return groups;
+}
+
+/** Rejects relations of unknown types or between types their edge type does not allow (as Kuzu's typed tables do). */
+function checkRelations(schema: GraphSchema, typeOf: Map<string, string>, relations: Relation[]): void {
+  const allowed = allowedEndpoints(schema);
+  for (const relation of relations) {
+    const pairs = allowed.get(relation.type);
+    const source = typeOf.get(relation.sourceId);
+    const target = typeOf.get(relation.targetId);
+    const reject = (reason: string) => {
+      throw new RhizomeError('STORE_FAILED', `Neo4j write of relations failed: relation ${relation.id} (${relation.type}) ${reason}; nothing was written`, { details: { relation: relation.id } });
+    };
+    if (!pairs) reject('has a type the schema does not declare');
+    if (!source || !target) reject(`names an entity that is not in the write (${source ? relation.targetId : relation.sourceId})`);
+    if (pairs !== 'any' && !pairs?.has(`${source}>${target}`)) reject(`links ${source} to ${target}, which its edge type does not allow`);
+  }
+}
+
+/** Bulk-loads a resolved entity layer with batched UNWIND writes: nodes by type, relations by type, mentions, merges. */
+export async function writeEntityLayer(runner: StatementRunner, schema: GraphSchema, graph: GraphProjection, merges: MergeRecord[]): Promise<void> {
+  const types = new Set(nodeTypeNames(schema));
+  const unknown = graph.entities.find((entity) => !types.has(entity.type));
+  if (unknown) throw new RhizomeError('STORE_FAILED', `Neo4j write of entities failed: entity ${unknown.id} has type "${unknown.type}", which the schema does not declare; nothing was written`);
+  const typeOf = new Map(graph.entities.map((entity) => [entity.id, entity.type]));
+  checkRelations(schema, typeOf, graph.relations);
+
+  for (const [type, entities] of groupBy(graph.entities, (entity) => entity.type)) {
+    await writeInBatches(
+      runner,
+      `UNWIND $rows AS row CREATE (n:${ENTITY_LABEL}:${cypherName(type)} {id: row.id, name: row.name, aliases: row.aliases, aliasText: row.aliasText, description: row.description, mentionCount: toInteger(row.mentionCount)}) RETURN count(*) AS written`,
+      entities.map((entity) => ({ id: entity.id, name: entity.name, aliases: entity.aliases, aliasText: [entity.name, ...entity.aliases].join(' | '), description: entity.description, mentionCount: entity.mentionCount })),
+      `${type} entities`,
+    );
+  }
+  for (const [type, relations] of groupBy(graph.relations, (relation) => relation.type)) {
+    await writeInBatches(
+      runner,
+      `UNWIND $rows AS row MATCH (a:${ENTITY_LABEL} {id: row.sourceId}) MATCH (b:${ENTITY_LABEL} {id: row.targetId})
+CREATE (a)-[:${cypherName(type)} {id: row.id, evidence: row.evidence, chunkId: row.chunkId, documentId: row.documentId, startOffset: toInteger(row.start),
+  endOffset: toInteger(row.end), weight: toFloat(row.weight), validFrom: row.validFrom, validTo: row.validTo}]->(b) RETURN count(*) AS written`,
+      relations.map((relation) => ({ ...relation })),
+      `${type} relations`,
+    );
+  }
+  await writeInBatches(
+    runner,
+    `UNWIND $rows AS row MATCH (c:Chunk {id: row.chunkId}) MATCH (e:${ENTITY_LABEL} {id: row.entityId}) CREATE (c)-[:MENTIONS {count: toInteger(row.count)}]->(e) RETURN count(*) AS written`,
+    graph.mentions.filter((mention) => typeOf.has(mention.entityId)).map((mention) => ({ ...mention })),
+    'mentions',
+  );
+  await writeInBatches(
+    runner,
+    'UNWIND $rows AS row CREATE (:MergeLog {id: row.id, entityId: row.entityId, kept: row.kept, merged: row.merged, reason: row.reason}) RETURN count(*) AS written',
+    merges.map((merge, index) => ({ ...merge, id: `${merge.entityId}:${index}` })),
+    'merge records',
+  );
+}
+
+/** Reads the whole entity layer back into memory for graph algorithms, in Kuzu's order (entities and relations by id). */
+export async function readEntityLayer(connection: Neo4jConnection, schema: GraphSchema): Promise<GraphProjection> {
+  const entityRows = await connection.run(
+    `MATCH (n:${ENTITY_LABEL}) RETURN n.id AS id, labels(n) AS labels, n.name AS name, n.aliases AS aliases, n.description AS description, n.mentionCount AS mentionCount`,
+    {},
+    'read',
+  );
+  const relationRows = await connection.run(
+    `MATCH (a:${ENTITY_LABEL})-[r]->(b:${ENTITY_LABEL}) WHERE type(r) IN $types
+RETURN r.id AS id, type(r) AS type, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId,
+  r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo`,
+    { types: relationTypeNames(schema) },
+    'read',
+  );
+  const mentionRows = await connection.run(`MATCH (c:Chunk)-[m:MENTIONS]->(e:${ENTITY_LABEL}) RETURN c.id AS chunkId, e.id AS entityId, m.count AS count ORDER BY chunkId, entityId`, {}, 'read');
+  const entities = entityRows.map(toEntity).sort((left, right) => left.id.localeCompare(right.id));
+  const relations = relationRows.map(toRelation).sort((left, right) => left.id.localeCompare(right.id));
+  const mentions = mentionRows.map((row) => ({ chunkId: String(row.chunkId), entityId: String(row.entityId), count: Number(row.count) }));
+  return { entities, relations, mentions };
+}
+
+function toEntity(row: Neo4jRow): Entity {
+  return {
+    id: String(row.id),
+    type: primaryLabel(row.labels as string[]),
+    name: String(row.name),
+    aliases: (row.aliases as string[] | null) ?? [],
+    description: String(row.description ?? ''),
+    mentionCount: Number(row.mentionCount ?? 0),
+  };
+}
+
+function toRelation(row: Neo4jRow): Relation {
+  return {
+    id: String(row.id),
+    type: String(row.type),
+    sourceId: String(row.sourceId),
+    targetId: String(row.targetId),
+    evidence: String(row.evidence),
+    chunkId: String(row.chunkId),
+    documentId: String(row.documentId),
+    start: Number(row.startOffset),
+    end: Number(row.endOffset),
+    weight: Number(row.weight),
+    validFrom: (row.validFrom as string | null) ?? null,
+    validTo: (row.validTo as string | null) ?? null,
+  };
+}

@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { nodeTypeNames } from '../../src/config/graph-schema.js';
+import type { GraphStore, StoreCounts } from '../../src/graph/store.js';
+import { CHUNKS, COMMUNITIES, CONTRACT_SCHEMA, DOCUMENTS, ENTITIES, fullWrite, MENTIONS, MERGES, OTHER_SCHEMA, RELATIONS, unchangedWrite } from './contract-fixture.js';
+import type { ContractContext } from './graph-store-contract.js';
+
+const STORED_DOCUMENTS = DOCUMENTS.map(({ text: _text, ...document }) => document).sort((left, right) => left.path.localeCompare(right.path));
+const LOADED_COUNTS: StoreCounts = {
+  documents: 3,
+  chunks: 4,
+  entities: 6,
+  relations: 5,
+  typedRelations: 4,
+  mentions: 8,
+  communities: 2,
+  entitiesByType: { Person: 2, Project: 1, Product: 1, Organisation: 1, Concept: 1 },
+  relationsByType: { LEADS: 2, USES: 1, SUPPLIES: 1, RELATED_TO: 1 },
+};
+
+/** Name of the atomicity case (a backend may declare a known defect against it). */
+export const ATOMICITY_CASE = 'a write that fails midway leaves the previous state and the store usable';
+
+function sortMentions<Mention extends { chunkId: string; entityId: string }>(mentions: Mention[]): Mention[] {
+  return [...mentions].sort((left, right) => `${left.chunkId} ${left.entityId}`.localeCompare(`${right.chunkId} ${right.entityId}`));
+}
+
+/** Everything a workspace holds, to compare a store before and after an operation. */
+async function snapshot(store: GraphStore) {
+  const projection = await store.loadProjection();
+  const chunks = await store.listChunks();
+  return {
+    documents: await store.listDocuments(),
+    chunks,
+    chunksWithSources: await store.getChunks(chunks.map((chunk) => chunk.id)),
+    projection: { ...projection, mentions: sortMentions(projection.mentions) },
+    merges: await store.listMerges(),
+    communities: await store.listCommunities(),
+    counts: await store.counts(),
+  };
+}
+
+/** Schema setup, bulk writes, idempotence, removals, schema resets, atomicity and metadata. */
+export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoadedStore }: ContractContext): void {
+  test('ensureSchema prepares an empty store and is idempotent', () =>
+    withStore(async (store) => {
+      assert.deepEqual(await store.ensureSchema(CONTRACT_SCHEMA), { reset: false });
+      const counts = await store.counts();
+      assert.deepEqual(counts, {
+        documents: 0, chunks: 0, entities: 0, relations: 0, typedRelations: 0, mentions: 0, communities: 0,
+        entitiesByType: Object.fromEntries(nodeTypeNames(CONTRACT_SCHEMA).map((type) => [type, 0])),
+        relationsByType: { LEADS: 0, USES: 0, SUPPLIES: 0, RELATED_TO: 0 },
+      });
+      assert.deepEqual(await store.listDocuments(), []);
+      assert.deepEqual(await store.loadProjection(), { entities: [], relations: [], mentions: [] });
+      assert.ok(store.capabilities.fullTextSearch && store.capabilities.atomicWrites && store.capabilities.readOnlyCypher);
+    }));
+
+  test('writeIndex round-trips documents (without text) and chunks with their cached extractions and offsets', () =>
+    withLoadedStore(async (store) => {
+      assert.deepEqual(await store.listDocuments(), STORED_DOCUMENTS);
+      assert.deepEqual(await store.listChunks(), CHUNKS);
+    }));
+
+  test('loadProjection returns entities, typed and RELATED_TO relations with their dates, and mentions', () =>
+    withLoadedStore(async (store) => {
+      const projection = await store.loadProjection();
+      assert.deepEqual(projection.entities, ENTITIES);
+      assert.deepEqual(projection.relations, RELATIONS);
+      assert.deepEqual(sortMentions(projection.mentions), sortMentions(MENTIONS));
+      assert.deepEqual(await store.listMerges(), MERGES);
+      assert.deepEqual(await store.listCommunities(), COMMUNITIES);
+      assert.deepEqual(await store.counts(), LOADED_COUNTS);
+    }));
+
+  test('writing the same index again creates no duplicates', () =>
+    withLoadedStore(async (store) => {
+      const before = await snapshot(store);
+      await store.writeIndex(fullWrite());
+      await store.writeIndex(unchangedWrite());
+      assert.deepEqual(await snapshot(store), before);
+    }));
+
+  test('updatedExtractions refresh the cache of chunks whose document is unchanged', () =>
+    withLoadedStore(async (store) => {
+      const extraction = { chunkId: 'chunk-weather-0', entities: [{ name: 'Brest', type: 'Concept', span: { start: 0, end: 5 } }], relations: [] };
+      await store.writeIndex(unchangedWrite({ updatedExtractions: [{ chunkId: 'chunk-weather-0', extraction, extractionKey: 'key-2' }] }));
+      const chunks = await store.listChunks();
+      assert.deepEqual(chunks.find((chunk) => chunk.id === 'chunk-weather-0'), { ...CHUNKS[3], extraction, extractionKey: 'key-2' });
+      assert.deepEqual(chunks.filter((chunk) => chunk.id !== 'chunk-weather-0'), CHUNKS.slice(0, 3));
+    }));
+
+  test('removed and replaced documents lose their chunks; the entity layer is replaced', () =>
+    withLoadedStore(async (store) => {
+      const weather = { ...DOCUMENTS[2]!, text: 'Weather log\n\nSunny.', contentHash: 'hash-weather-2', byteSize: 18 };
+      const newChunk = { ...CHUNKS[3]!, id: 'chunk-weather-new', text: 'Sunny.', start: 13, end: 19, tokenCount: 1 };
+      const supplierOnly = { entities: ENTITIES.filter((entity) => ['ent-nordhaven', 'ent-nc7'].includes(entity.id)), relations: RELATIONS.filter((relation) => relation.type === 'SUPPLIES'), mentions: MENTIONS.filter((mention) => mention.chunkId === 'chunk-supplier-0') };
+      await store.writeIndex({ removedDocumentIds: ['doc-lynx'], documents: [weather], chunks: [newChunk], updatedExtractions: [], graph: supplierOnly, merges: MERGES.slice(2), communities: [] });
+      assert.deepEqual((await store.listDocuments()).map((document) => [document.id, document.contentHash]), [['doc-supplier', 'hash-doc-supplier'], ['doc-weather', 'hash-weather-2']]);
+      assert.deepEqual((await store.listChunks()).map((chunk) => chunk.id), ['chunk-supplier-0', 'chunk-weather-new']);
+      assert.deepEqual(await store.getChunks(['chunk-lynx-0', 'chunk-weather-0']), []);
+      assert.deepEqual(await store.searchChunks('Lina Ferraz prototypes', 5), []);
+      const counts = await store.counts();
+      assert.deepEqual([counts.documents, counts.chunks, counts.entities, counts.relations, counts.mentions, counts.communities], [2, 2, 2, 1, 2, 0]);
+      assert.deepEqual(await store.listMerges(), MERGES.slice(2));
+    }));
+
+  test('the store persists across close and reopen; a changed schema resets only the entity layer', async () => {
+    const workspace = freshWorkspace();
+    await withStore((store) => store.writeIndex(fullWrite()), workspace);
+    await withStore(async (store) => assert.deepEqual(await store.counts(), LOADED_COUNTS), workspace);
+    const reopened = await openStore(workspace);
+    try {
+      assert.deepEqual(await reopened.ensureSchema(OTHER_SCHEMA), { reset: true });
+      assert.deepEqual(await reopened.loadProjection(), { entities: [], relations: [], mentions: [] });
+      assert.deepEqual(await reopened.listCommunities(), []);
+      assert.deepEqual(await reopened.listChunks(), CHUNKS, 'documents and cached extractions survive');
+      const counts = await reopened.counts();
+      assert.deepEqual([counts.documents, counts.chunks, counts.entities, counts.relations], [3, 4, 0, 0]);
+      assert.deepEqual(Object.keys(counts.entitiesByType).sort(), ['Concept', 'Person', 'Place']);
+      assert.deepEqual(await reopened.ensureSchema(OTHER_SCHEMA), { reset: false });
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  test(ATOMICITY_CASE, () =>
+    withLoadedStore(async (store) => {
+      const before = await snapshot(store);
+      const newDocument = { ...DOCUMENTS[2]!, id: 'doc-new', path: '/corpus/new.txt' };
+      const newChunk = { ...CHUNKS[3]!, id: 'chunk-new', documentId: 'doc-new' };
+      const dangling = { ...RELATIONS[4]!, id: 'rel-dangling', targetId: 'ent-missing' };
+      const failing = [
+        fullWrite({ removedDocumentIds: ['doc-supplier'], documents: [newDocument], chunks: [newChunk], graph: { entities: ENTITIES, relations: [...RELATIONS, dangling], mentions: MENTIONS } }),
+        fullWrite({ documents: [newDocument], chunks: [newChunk], graph: { entities: ENTITIES, relations: RELATIONS, mentions: [...MENTIONS, { chunkId: 'chunk-missing', entityId: 'ent-lina', count: 1 }] } }),
+      ];
+      for (const write of failing) {
+        await assert.rejects(store.writeIndex(write), (error: Error & { code?: string }) => error.code === 'STORE_FAILED');
+        assert.deepEqual(await snapshot(store), before);
+        assert.deepEqual(await store.searchChunks('rained', 5).then((hits) => hits.map((hit) => hit.id)), ['chunk-weather-0'], 'full-text indexes still answer');
+      }
+      await store.writeIndex(fullWrite({ documents: [...DOCUMENTS, newDocument], chunks: [...CHUNKS, newChunk] }));
+      assert.equal((await store.counts()).documents, 4);
+    }));
+
+  test('getMeta and setMeta store strings by key, across reopen', async () => {
+    const workspace = freshWorkspace();
+    await withStore(async (store) => {
+      assert.equal(await store.getMeta('lastIndexedAt'), null);
+      await store.setMeta('lastIndexedAt', '2024-01-01T00:00:00.000Z');
+      await store.setMeta('lastIndexedAt', '2024-06-01T00:00:00.000Z');
+      await store.setMeta('note', 'a value with \'quotes\' and "double quotes"');
+    }, workspace);
+    await withStore(async (store) => {
+      assert.equal(await store.getMeta('lastIndexedAt'), '2024-06-01T00:00:00.000Z');
+      assert.equal(await store.getMeta('note'), 'a value with \'quotes\' and "double quotes"');
+    }, workspace);
+  });
+}
