@@ -16,7 +16,9 @@ export type ReportWriter = (members: Entity[], relations: Relation[]) => Promise
 /**
  * Detects hierarchical Leiden communities over the entity graph (relation weights summed per
  * pair) and gives every community of two or more entities a report. A report whose inputs
- * (members, their internal relations, report version) are unchanged is taken from `previous`.
+ * (members, their internal relations, report version) are unchanged is taken from `previous`;
+ * a report that fell back to the extractive writer is hashed as extractive, so a later run with
+ * the model tries again.
  */
 export async function buildCommunities(
   projection: GraphProjection,
@@ -41,10 +43,12 @@ export async function buildCommunities(
     const memberSet = new Set(detected.members);
     const members = detected.members.map((id) => entityById.get(id)).filter((entity): entity is Entity => entity !== undefined);
     const internal = projection.relations.filter((relation) => memberSet.has(relation.sourceId) && memberSet.has(relation.targetId));
-    const inputHash = contentHash(JSON.stringify([reportVersion, [...detected.members].sort(), internal.map((relation) => relation.id).sort()]));
-    const cached = previousByHash.get(inputHash);
+    const inputs = [[...detected.members].sort(), internal.map((relation) => relation.id).sort()];
+    const wantedHash = contentHash(JSON.stringify([reportVersion, ...inputs]));
+    const cached = previousByHash.get(wantedHash);
     if (cached) reused += 1;
     const report = cached ?? (await writeReport(members, internal));
+    const inputHash = report.generatedBy === 'extractive' && reportVersion !== EXTRACTIVE_REPORT_VERSION ? contentHash(JSON.stringify([EXTRACTIVE_REPORT_VERSION, ...inputs])) : wantedHash;
     communities.push({ id: detected.id, level: detected.level, parentId: detected.parentId, memberIds: detected.members, report, inputHash });
   }
   const kept = new Set(communities.map((community) => community.id));

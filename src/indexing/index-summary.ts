@@ -34,6 +34,8 @@ export interface IndexSummary {
   llmExtraction: LlmExtractionCounts | null;
   /** Dense vectors stored this run (null when no embedder is configured). */
   vectors: EmbedStageResult | null;
+  /** Community reports written by the model, fallen back to extractive, or reused unchanged (null offline). */
+  communityReports: { written: number; fallbacks: number; reused: number } | null;
   partial: boolean;
   reportPath: string;
 }

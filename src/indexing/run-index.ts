@@ -11,6 +11,9 @@ import type { UsageMeter } from '../llm/usage-meter.js';
 import type { Embedder } from '../llm/embedder.js';
 import { runEmbedStage, type EmbedStageResult } from './embed-stage.js';
 import { buildCommunities } from '../communities/build-communities.js';
+import { EXTRACTIVE_REPORT_VERSION, writeExtractiveReport } from '../communities/extractive-report.js';
+import { createLlmReportWriter, type ReportCounts } from '../communities/llm-report.js';
+import { COMMUNITY_REPORT_PROMPT_VERSION } from '../prompts/community-report-prompt.js';
 import { describeExtractor, runExtractStage } from './extract-stage.js';
 import type { IndexSummary } from './index-summary.js';
 import { prepareIndex } from './prepare-index.js';
@@ -62,7 +65,10 @@ export async function runIndex(root: string, context: IndexContext): Promise<Ind
   checkAbort();
 
   const previousCommunities = await store.listCommunities();
-  const communityStage = await timeStage('communities', events, () => buildCommunities({ entities: graph.entities, relations: graph.relations, mentions: graph.mentions }, config.communities, previousCommunities));
+  const reportCounts: ReportCounts = { written: 0, fallbacks: 0 };
+  const writer = context.model ? createLlmReportWriter(context.model, reportCounts, signal) : writeExtractiveReport;
+  const reportVersion = context.model ? `${COMMUNITY_REPORT_PROMPT_VERSION}:${context.model.cacheIdentity}` : EXTRACTIVE_REPORT_VERSION;
+  const communityStage = await timeStage('communities', events, () => buildCommunities({ entities: graph.entities, relations: graph.relations, mentions: graph.mentions }, config.communities, previousCommunities, writer, reportVersion));
   stageSeconds.communities = communityStage.seconds;
   checkAbort();
 
@@ -114,6 +120,7 @@ export async function runIndex(root: string, context: IndexContext): Promise<Ind
     usage: context.usage ? context.usage.report() : null,
     llmExtraction: extraction.result.llmCounts,
     vectors: embedded,
+    communityReports: context.model ? { ...reportCounts, reused: communityStage.result.reused } : null,
     partial: loaded.failures.length > 0 || extraction.result.failures.length > 0 || extraction.result.budgetReached,
     reportPath: '',
   };

@@ -7,6 +7,7 @@ import { locateTestAsset } from '../helpers/test-assets.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const smollm2 = locateTestAsset('smollm2');
+const minilm = locateTestAsset('minilm');
 const base = makeTempDir();
 const root = path.join(base, 'docs');
 mkdirSync(root, { recursive: true });
@@ -18,10 +19,11 @@ function llmConfig(workspace: string) {
   return {
     workspace,
     llm: { provider: 'llama-cpp' as const, modelPath: smollm2.path, threads: 1, contextSize: 2048, maxOutputTokens: 300, concurrency: 1, prices: { inputPerMillion: 1000, outputPerMillion: 1000 } },
+    embeddings: { provider: 'transformers' as const, modelPath: minilm.path },
   };
 }
 
-describe('the pipeline with a real small model (SmolLM2-135M, llama.cpp)', { skip: smollm2.skip }, () => {
+describe('the pipeline with a real small model (SmolLM2-135M, llama.cpp) and a real embedder (MiniLM ONNX)', { skip: smollm2.skip || minilm.skip }, () => {
   const workspace = path.join(base, 'workspace');
 
   test('--dry-run estimates calls and cost and spends nothing', async () => {
@@ -52,6 +54,10 @@ describe('the pipeline with a real small model (SmolLM2-135M, llama.cpp)', { ski
       assert.equal(second.chunks.extracted + second.extractionFailures.length, first.chunks.pending, 'only the pending chunks are processed');
       for (const failure of second.extractionFailures) assert.match(failure.reason, /truncated|invalid-json|schema-mismatch|model-call-failed/);
 
+      const reports = second.communityReports;
+      assert.ok(reports, 'community reports are accounted');
+      assert.equal(reports.written + reports.fallbacks + reports.reused, second.communities, 'every community has a report, by the model or extractive');
+      assert.ok((second.vectors?.chunks ?? 0) + (first.vectors?.chunks ?? 0) >= 2, 'chunks got vectors');
       const report = JSON.parse(readFileSync(second.reportPath, 'utf8'));
       assert.ok(report.usage.total.inputTokens > 0, 'the run report holds tokens');
       assert.ok(report.usage.total.dollars > 0, 'and cost');
