@@ -44,6 +44,17 @@ function decodeExpression(kind: ColumnKind, field: string): string {
   }
 }
 
+/** Encodes rows as parameter maps `{c0, c1, …}` of strings, in column order. */
+function encodeRows<Row>(rows: Row[], columns: Array<CopyColumn<Row>>): Array<Record<string, string>> {
+  return rows.map((row) => {
+    const encoded: Record<string, string> = {};
+    columns.forEach((column, index) => {
+      encoded[`c${index}`] = encode(column.kind, column.value(row));
+    });
+    return encoded;
+  });
+}
+
 /**
  * Loads rows into a node or relation table with `COPY … FROM (UNWIND $rows …)` in batches;
  * `endpoints` names the node tables of a relation table with several FROM/TO pairs.
@@ -61,13 +72,7 @@ export async function bulkCopy<Row>(
   const options = endpoints ? ` (from='${endpoints.from}', to='${endpoints.to}')` : '';
   const statement = `COPY ${table} FROM (UNWIND $rows AS r RETURN ${projections})${options}`;
   for (let offset = 0; offset < rows.length; offset += BATCH_SIZE) {
-    const batch = rows.slice(offset, offset + BATCH_SIZE).map((row) => {
-      const encoded: Record<string, string> = {};
-      columns.forEach((column, index) => {
-        encoded[`c${index}`] = encode(column.kind, column.value(row));
-      });
-      return encoded;
-    });
+    const batch = encodeRows(rows.slice(offset, offset + BATCH_SIZE), columns);
     await connection.run(statement, { rows: batch });
   }
 }
@@ -92,13 +97,7 @@ export async function bulkCreateRelations<Row>(
   const assignments = properties.map((column, index) => `${propertyNames[index]}: ${decodeExpression(column.kind, `r.c${index + 2}`)}`).join(', ');
   const statement = `UNWIND $rows AS r MATCH (a:${endpoints.from} {id: CAST(r.c0 AS STRING)}), (b:${endpoints.to} {id: CAST(r.c1 AS STRING)}) CREATE (a)-[:${table} {${assignments}}]->(b) RETURN count(*) AS written`;
   for (let offset = 0; offset < rows.length; offset += BATCH_SIZE) {
-    const batch = rows.slice(offset, offset + BATCH_SIZE).map((row) => {
-      const encoded: Record<string, string> = {};
-      columns.forEach((column, index) => {
-        encoded[`c${index}`] = encode(column.kind, column.value(row));
-      });
-      return encoded;
-    });
+    const batch = encodeRows(rows.slice(offset, offset + BATCH_SIZE), columns);
     const written = Number((await connection.run(statement, { rows: batch }))[0]?.written ?? 0);
     if (written !== batch.length) throw new RhizomeError('STORE_FAILED', `${table}: ${batch.length - written} of ${batch.length} relations name a node that does not exist`);
   }

@@ -1,3 +1,4 @@
+import { relationFromRow } from '../row-records.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { Entity, Mention, MergeRecord, Relation } from '../../core/records.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
@@ -101,7 +102,7 @@ export async function readEntityLayer(connection: KuzuConnection, schema: GraphS
     const rows = await connection.run(
       `MATCH (a)-[r:${table.name}]->(b) RETURN r.id AS id, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId, r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo`,
     );
-    for (const row of rows) relations.push(toRelation(row, table.name));
+    for (const row of rows) relations.push(relationFromRow(row, table.name));
   }
   const mentionRows = await connection.run('MATCH (c:Chunk)-[m:MENTIONS]->(e) RETURN c.id AS chunkId, e.id AS entityId, m.count AS count');
   const mentions = mentionRows.map((row) => ({ chunkId: String(row.chunkId), entityId: String(row.entityId), count: Number(row.count) }));
@@ -121,19 +122,3 @@ function toEntity(row: KuzuRow, type: string): Entity {
   };
 }
 
-function toRelation(row: KuzuRow, type: string): Relation {
-  return {
-    id: String(row.id),
-    type,
-    sourceId: String(row.sourceId),
-    targetId: String(row.targetId),
-    evidence: String(row.evidence),
-    chunkId: String(row.chunkId),
-    documentId: String(row.documentId),
-    start: Number(row.startOffset),
-    end: Number(row.endOffset),
-    weight: Number(row.weight),
-    validFrom: (row.validFrom as string | null) ?? null,
-    validTo: (row.validTo as string | null) ?? null,
-  };
-}

@@ -1,3 +1,4 @@
+import { relationFromRow } from '../row-records.js';
 import type { Entity, MergeRecord, Relation } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
@@ -97,7 +98,7 @@ RETURN r.id AS id, type(r) AS type, a.id AS sourceId, b.id AS targetId, r.eviden
   );
   const mentionRows = await connection.run(`MATCH (c:Chunk)-[m:MENTIONS]->(e:${ENTITY_LABEL}) RETURN c.id AS chunkId, e.id AS entityId, m.count AS count ORDER BY chunkId, entityId`, {}, 'read');
   const entities = entityRows.map(toEntity).sort((left, right) => left.id.localeCompare(right.id));
-  const relations = relationRows.map(toRelation).sort((left, right) => left.id.localeCompare(right.id));
+  const relations = relationRows.map((row) => relationFromRow(row, String(row.type))).sort((left, right) => left.id.localeCompare(right.id));
   const mentions = mentionRows.map((row) => ({ chunkId: String(row.chunkId), entityId: String(row.entityId), count: Number(row.count) }));
   return { entities, relations, mentions };
 }
@@ -113,19 +114,3 @@ function toEntity(row: Neo4jRow): Entity {
   };
 }
 
-function toRelation(row: Neo4jRow): Relation {
-  return {
-    id: String(row.id),
-    type: String(row.type),
-    sourceId: String(row.sourceId),
-    targetId: String(row.targetId),
-    evidence: String(row.evidence),
-    chunkId: String(row.chunkId),
-    documentId: String(row.documentId),
-    start: Number(row.startOffset),
-    end: Number(row.endOffset),
-    weight: Number(row.weight),
-    validFrom: (row.validFrom as string | null) ?? null,
-    validTo: (row.validTo as string | null) ?? null,
-  };
-}
