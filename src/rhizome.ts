@@ -98,7 +98,8 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     if (opened) return opened;
     opening ??= (async () => {
       const store = await openGraphStore(config);
-      await store.ensureSchema(config.schema);
+      const { reset } = await store.ensureSchema(config.schema);
+      if (reset) await store.setMeta('needsReindex', 'true');
       opened = { store, engine: new QueryEngine(store, config, modelForQueries, embedderForQueries) };
       return opened;
     })();
@@ -124,6 +125,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       try {
         const summary = await runIndex(folder, { store, config, events, model, embedder, usage, ...(options.signal ? { signal: options.signal } : {}) });
         await store.setMeta('lastIndexedAt', new Date().toISOString());
+        await store.setMeta('needsReindex', 'false');
         return summary;
       } finally {
         await model?.close();
@@ -141,7 +143,10 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       return engine.retrieve(question, (await engine.route(question, options.mode)).mode, options.signal);
     },
     async query(question, options = {}) {
-      const { engine } = await open();
+      const { store, engine } = await open();
+      if ((await store.getMeta('needsReindex')) === 'true') {
+        throw new RhizomeError('WORKSPACE_EMPTY', `the graph schema (or Rhizome's storage layout) changed since ${config.workspace} was indexed, so its entity layer was cleared: run \`rhizome index <folder>\` again (unchanged documents are not re-extracted)`);
+      }
       return engine.answer(question, options.mode, options.signal);
     },
     async cypher(query, parameters = {}) {

@@ -25,6 +25,8 @@ export function registerStatsCommand(program: Command): void {
       printLine(`  entities    ${stats.entities}  ${formatCounts(stats.entitiesByType)}`);
       printLine(`  relations   ${stats.relations}  ${formatCounts(stats.relationsByType)}`);
       printLine(`  mentions    ${stats.mentions}`);
+      printLine(`  communities ${stats.communities}`);
+      printLine(`  vectors     ${stats.vectors && stats.vectors.model ? `${stats.vectors.chunks} chunks, ${stats.vectors.entities} entities (${stats.vectors.dimensions} dimensions, ${stats.vectors.model})` : 'none (no embedding model configured)'}`);
       for (const merge of merges) printLine(`  merge  "${merge.merged}" → "${merge.kept}" (${merge.reason})`);
     });
 }
