@@ -74,12 +74,14 @@ function listEntities(question: string, communities: ScoredCommunity[], wanted: 
 
 function listThemes(question: string, communities: ScoredCommunity[], maxWords: number, context: RetrievalContext): GlobalReduction | null {
   const questionStems = new Set(contentStems(question));
+  const used = new Set<string>();
   const items: string[] = [];
   const citations: Citation[] = [];
   let words = 0;
   for (const item of communities.slice(0, THEMES)) {
-    const finding = item.findings[0];
+    const finding = item.findings.find((candidate) => !used.has(`${candidate.chunkId}:${candidate.span.start}`));
     if (!finding) continue;
+    used.add(`${finding.chunkId}:${finding.span.start}`);
     const sentence = finding.text.replace(/\s+/g, ' ').trim();
     const anchors = sentence.split(/\s+/).filter((word) => contentStems(word).some((stem) => questionStems.has(stem)));
     const text = cropSentence(sentence, anchors.length > 0 ? anchors : item.community.report.keyEntities.slice(0, 2).map((entity) => entity.name), THEME_WORDS);
