@@ -36,7 +36,7 @@ export interface IndexContext {
  * Indexes a folder (or one file) into the workspace: ingest → chunk → extract → resolve →
  * communities → store → embed (when an embedder is configured). Unchanged documents reuse their chunks and cached extractions; documents
  * deleted from the folder are removed; the entity layer is re-resolved over the whole corpus and
- * replaced in one transaction, so a failed run leaves the previous index intact. When a budget
+ * replaced in one checked transaction (see GraphStore.writeIndex). When a budget
  * stops LLM extraction, what was extracted is stored and the rest stays pending for the next run.
  */
 export async function runIndex(root: string, context: IndexContext): Promise<IndexSummary> {

@@ -29,6 +29,7 @@ export class QueryEngine {
   private readonly local: LocalSearcher;
   private readonly bm25: Bm25Searcher;
   private readonly global: GlobalSearcher;
+  private hasCommunities: Promise<boolean> | null = null;
 
   /** `model` and `embedder` create the chat and embedding models on first use (null when not configured). */
   constructor(
@@ -44,6 +45,7 @@ export class QueryEngine {
 
   /** Forgets every cache derived from the store (after indexing). */
   invalidate(): void {
+    this.hasCommunities = null;
     this.local.invalidate();
     this.bm25.invalidate();
     this.global.invalidate();
@@ -54,8 +56,8 @@ export class QueryEngine {
     const mode = requested ?? this.config.query.defaultMode;
     if (mode !== 'auto') return { mode, reason: requested ? 'mode chosen by the caller' : 'default mode from the configuration' };
     const namedEntities = await this.local.namedEntities(question);
-    const hasCommunities = (await this.store.listCommunities()).length > 0;
-    return routeQuestion(question, { namedEntities, hasCommunities, canWriteCypher: this.config.llm.provider !== 'none' });
+    this.hasCommunities ??= this.store.counts().then((counts) => counts.communities > 0);
+    return routeQuestion(question, { namedEntities, hasCommunities: await this.hasCommunities, canWriteCypher: this.config.llm.provider !== 'none' });
   }
 
   /** Builds the context of one retrieval mode. */

@@ -1,4 +1,3 @@
-import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { KuzuConnection } from './kuzu-connection.js';
 
 /** How a column travels through a COPY parameter. */
@@ -74,31 +73,5 @@ export async function bulkCopy<Row>(
   for (let offset = 0; offset < rows.length; offset += BATCH_SIZE) {
     const batch = encodeRows(rows.slice(offset, offset + BATCH_SIZE), columns);
     await connection.run(statement, { rows: batch });
-  }
-}
-
-/**
- * Loads relations with `UNWIND $rows … MATCH … CREATE` in batches instead of COPY: Kuzu 0.11.3
- * loses checkpointed relations when a transaction that deleted them and then ran COPY into the
- * same relation table rolls back; CREATE rolls back correctly. `columns[0]`/`columns[1]` are the
- * endpoint ids, `propertyNames` name the remaining columns. A row naming a missing node fails.
- */
-export async function bulkCreateRelations<Row>(
-  connection: KuzuConnection,
-  table: string,
-  endpoints: { from: string; to: string },
-  propertyNames: string[],
-  columns: Array<CopyColumn<Row>>,
-  rows: Row[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const [source, target, ...properties] = columns;
-  if (!source || !target || properties.length !== propertyNames.length) throw new Error(`bulkCreateRelations(${table}): columns and property names disagree`);
-  const assignments = properties.map((column, index) => `${propertyNames[index]}: ${decodeExpression(column.kind, `r.c${index + 2}`)}`).join(', ');
-  const statement = `UNWIND $rows AS r MATCH (a:${endpoints.from} {id: CAST(r.c0 AS STRING)}), (b:${endpoints.to} {id: CAST(r.c1 AS STRING)}) CREATE (a)-[:${table} {${assignments}}]->(b) RETURN count(*) AS written`;
-  for (let offset = 0; offset < rows.length; offset += BATCH_SIZE) {
-    const batch = encodeRows(rows.slice(offset, offset + BATCH_SIZE), columns);
-    const written = Number((await connection.run(statement, { rows: batch }))[0]?.written ?? 0);
-    if (written !== batch.length) throw new RhizomeError('STORE_FAILED', `${table}: ${batch.length - written} of ${batch.length} relations name a node that does not exist`);
   }
 }

@@ -1,5 +1,5 @@
 import type { Community, CommunityReport, Entity } from '../../core/records.js';
-import { bulkCopy, bulkCreateRelations } from './kuzu-bulk-copy.js';
+import { bulkCopy } from './kuzu-bulk-copy.js';
 import type { KuzuConnection } from './kuzu-connection.js';
 
 /** Loads communities and their member links (inside the caller's transaction). */
@@ -23,10 +23,10 @@ export async function writeCommunities(connection: KuzuConnection, communities: 
     }
   }
   for (const [type, links] of linksByType) {
-    await bulkCreateRelations(connection, 'MEMBER_OF', { from: type, to: 'Community' }, [], [
+    await bulkCopy(connection, 'MEMBER_OF', [
       { kind: 'string', value: (link: { entityId: string }) => link.entityId },
       { kind: 'string', value: (link: { communityId: string }) => link.communityId },
-    ], links);
+    ], links, { from: type, to: 'Community' });
   }
 }
 

@@ -1,13 +1,13 @@
 import type { SourceDocument } from '../../core/records.js';
 import type { IndexWrite, StoredChunk } from '../store.js';
-import { bulkCopy, bulkCreateRelations } from './kuzu-bulk-copy.js';
+import { bulkCopy } from './kuzu-bulk-copy.js';
 import type { KuzuConnection, KuzuParameter } from './kuzu-connection.js';
 
 /** Writes the document layer of an index run: deletions, new documents and chunks, refreshed extractions. */
 export async function writeCorpus(connection: KuzuConnection, write: IndexWrite): Promise<void> {
   const replaced = [...new Set([...write.removedDocumentIds, ...write.documents.map((document) => document.id)])];
   if (replaced.length > 0) {
-    await connection.run('MATCH (d:Document)-[:HAS_CHUNK]->(c:Chunk) WHERE d.id IN $ids DETACH DELETE c', { ids: replaced as KuzuParameter });
+    await connection.run('MATCH (c:Chunk) WHERE c.documentId IN $ids DETACH DELETE c', { ids: replaced as KuzuParameter });
     await connection.run('MATCH (d:Document) WHERE d.id IN $ids DETACH DELETE d', { ids: replaced as KuzuParameter });
   }
   await bulkCopy<SourceDocument>(connection, 'Document', [
@@ -32,10 +32,10 @@ export async function writeCorpus(connection: KuzuConnection, write: IndexWrite)
     { kind: 'string', value: (chunk) => (chunk.extraction ? JSON.stringify(chunk.extraction) : '') },
     { kind: 'string', value: (chunk) => chunk.extractionKey },
   ], write.chunks);
-  await bulkCreateRelations<StoredChunk>(connection, 'HAS_CHUNK', { from: 'Document', to: 'Chunk' }, [], [
+  await bulkCopy<StoredChunk>(connection, 'HAS_CHUNK', [
     { kind: 'string', value: (chunk) => chunk.documentId },
     { kind: 'string', value: (chunk) => chunk.id },
-  ], write.chunks);
+  ], write.chunks, { from: 'Document', to: 'Chunk' });
   for (const update of write.updatedExtractions) {
     await connection.run('MATCH (c:Chunk {id: $id}) SET c.extraction = $extraction, c.extractionKey = $key', {
       id: update.chunkId,

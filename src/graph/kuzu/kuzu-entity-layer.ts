@@ -1,9 +1,8 @@
 import { relationFromRow } from '../row-records.js';
-import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { Entity, Mention, MergeRecord, Relation } from '../../core/records.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import type { GraphProjection } from '../store.js';
-import { bulkCopy, bulkCreateRelations, type CopyColumn } from './kuzu-bulk-copy.js';
+import { bulkCopy, type CopyColumn } from './kuzu-bulk-copy.js';
 import type { KuzuConnection, KuzuRow } from './kuzu-connection.js';
 import { relationTables } from './kuzu-ddl.js';
 
@@ -57,11 +56,8 @@ export async function writeEntityLayer(connection: KuzuConnection, schema: Graph
   const relationProperties = new Map(relationTables(schema).map((table) => [table.name, table.properties]));
   for (const [key, relations] of groups) {
     const [table = COOCCURRENCE_EDGE_TYPE, from = '', to = ''] = key.split('\u0000');
-    const declared = relationProperties.get(table) ?? [];
-    const columns = [...RELATION_COLUMNS, ...nullColumns<Relation>(declared)];
-    const names = ['id', 'evidence', 'chunkId', 'documentId', 'startOffset', 'endOffset', 'weight', 'validFrom', 'validTo', ...declared.map((property) => property.name)];
-    if (relations.some((relation) => !typeOf.has(relation.sourceId) || !typeOf.has(relation.targetId))) throw new RhizomeError('STORE_FAILED', `relations of ${table} name an entity that is not in the write`);
-    await bulkCreateRelations(connection, table, { from, to }, names, columns, relations);
+    const columns = [...RELATION_COLUMNS, ...nullColumns<Relation>(relationProperties.get(table) ?? [])];
+    await bulkCopy(connection, table, columns, relations, { from, to });
   }
   const mentionsByType = new Map<string, Mention[]>();
   for (const mention of graph.mentions) {
@@ -70,11 +66,11 @@ export async function writeEntityLayer(connection: KuzuConnection, schema: Graph
     mentionsByType.set(type, [...(mentionsByType.get(type) ?? []), mention]);
   }
   for (const [type, mentions] of mentionsByType) {
-    await bulkCreateRelations(connection, 'MENTIONS', { from: 'Chunk', to: type }, ['count'], [
+    await bulkCopy(connection, 'MENTIONS', [
       { kind: 'string', value: (mention: Mention) => mention.chunkId },
       { kind: 'string', value: (mention: Mention) => mention.entityId },
       { kind: 'int', value: (mention: Mention) => mention.count },
-    ], mentions);
+    ], mentions, { from: 'Chunk', to: type });
   }
   await bulkCopy(connection, 'MergeLog', [
     { kind: 'string', value: (merge: MergeRecord & { index: number }) => `${merge.entityId}:${merge.index}` },

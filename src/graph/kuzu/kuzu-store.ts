@@ -6,6 +6,7 @@ import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { KuzuVectors } from './kuzu-vectors.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
+import { validateIndexWrite } from '../validate-write.js';
 import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
 import { CORPUS_DDL, entityLayerDdl, relationTables } from './kuzu-ddl.js';
 import { deleteEntityLayer, readEntityLayer, writeEntityLayer } from './kuzu-entity-layer.js';
@@ -88,6 +89,8 @@ export class KuzuGraphStore implements GraphStore {
 
   async writeIndex(write: IndexWrite): Promise<void> {
     const schema = this.requireSchema();
+    const stored = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId');
+    validateIndexWrite(write, stored.map((row) => String(row.id)), new Map(stored.map((row) => [String(row.id), String(row.documentId)])));
     await this.dropAllIndexes();
     try {
       await this.connection.transaction(async () => {
@@ -96,6 +99,12 @@ export class KuzuGraphStore implements GraphStore {
         await writeEntityLayer(this.connection, schema, write.graph, write.merges);
         await writeCommunities(this.connection, write.communities, write.graph.entities);
       });
+    } catch (error) {
+      // Kuzu 0.11.3 can lose relations it had when a transaction that re-loaded them with COPY
+      // rolls back. Data problems are caught by validation before this point; for any other
+      // failure the entity layer is marked for rebuilding (from the stored extractions).
+      await this.setMeta('needsReindex', 'true').catch(() => undefined);
+      throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
     } finally {
       await this.createIndexes();
     }
@@ -122,7 +131,7 @@ export class KuzuGraphStore implements GraphStore {
   async getChunks(ids: string[]): Promise<ChunkWithSource[]> {
     if (ids.length === 0) return [];
     const rows = await this.connection.run(
-      'MATCH (d:Document)-[:HAS_CHUNK]->(c:Chunk) WHERE c.id IN $ids RETURN c.id AS `c.id`, c.documentId AS `c.documentId`, c.chunkIndex AS `c.chunkIndex`, c.text AS `c.text`, c.startOffset AS `c.startOffset`, c.endOffset AS `c.endOffset`, c.tokenCount AS `c.tokenCount`, d.path AS path, d.title AS title, d.date AS date',
+      'MATCH (c:Chunk) WHERE c.id IN $ids MATCH (d:Document) WHERE d.id = c.documentId RETURN c.id AS `c.id`, c.documentId AS `c.documentId`, c.chunkIndex AS `c.chunkIndex`, c.text AS `c.text`, c.startOffset AS `c.startOffset`, c.endOffset AS `c.endOffset`, c.tokenCount AS `c.tokenCount`, d.path AS path, d.title AS title, d.date AS date',
       { ids: ids as KuzuParameter },
     );
     const byId = new Map(rows.map((row) => [String(row['c.id']), { ...toChunk(row, 'c.'), documentPath: String(row.path), documentTitle: String(row.title), documentDate: (row.date as string | null) ?? null }]));
