@@ -7,6 +7,7 @@ import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexW
 import { KuzuVectors } from './kuzu-vectors.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import { validateIndexWrite } from '../validate-write.js';
+import { countStore } from '../count-store.js';
 import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
 import { CORPUS_DDL, entityLayerDdl, relationTables } from './kuzu-ddl.js';
 import { deleteEntityLayer, readEntityLayer, writeEntityLayer } from './kuzu-entity-layer.js';
@@ -166,24 +167,14 @@ export class KuzuGraphStore implements GraphStore {
 
   async counts(): Promise<StoreCounts> {
     const schema = this.requireSchema();
-    const count = async (statement: string) => Number((await this.connection.run(statement))[0]?.total ?? 0);
-    const entitiesByType: Record<string, number> = {};
-    for (const type of nodeTypeNames(schema)) entitiesByType[type] = await count(`MATCH (n:${type}) RETURN count(n) AS total`);
-    const relationsByType: Record<string, number> = {};
-    for (const table of relationTables(schema)) relationsByType[table.name] = await count(`MATCH ()-[r:${table.name}]->() RETURN count(r) AS total`);
-    const relations = Object.values(relationsByType).reduce((sum, value) => sum + value, 0);
-    return {
-      documents: await count('MATCH (d:Document) RETURN count(d) AS total'),
-      chunks: await count('MATCH (c:Chunk) RETURN count(c) AS total'),
-      entities: Object.values(entitiesByType).reduce((sum, value) => sum + value, 0),
-      relations,
-      typedRelations: relations - (relationsByType.RELATED_TO ?? 0),
-      mentions: await count('MATCH ()-[m:MENTIONS]->() RETURN count(m) AS total'),
-      communities: await count('MATCH (c:Community) RETURN count(c) AS total'),
-      entitiesByType,
-      relationsByType,
-    };
+    return countStore({
+      count: async (statement) => Number((await this.connection.run(statement))[0]?.total ?? 0),
+      entityQueries: nodeTypeNames(schema).map((type) => [type, `MATCH (n:${type}) RETURN count(n) AS total`]),
+      relationQueries: relationTables(schema).map((table) => [table.name, `MATCH ()-[r:${table.name}]->() RETURN count(r) AS total`]),
+      mentionsQuery: 'MATCH ()-[m:MENTIONS]->() RETURN count(m) AS total',
+    });
   }
+
 
   async writeVectors(kind: VectorKind, vectors: StoredVector[], model: string, keepIds: string[]): Promise<void> {
     await this.vectors.write(kind, vectors, model, keepIds);

@@ -5,6 +5,7 @@ import { RhizomeError } from '../../errors/rhizome-error.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { Neo4jVectors } from './neo4j-vectors.js';
+import { countStore } from '../count-store.js';
 import { toFullTextQuery } from './full-text-query.js';
 import { readCommunities, writeCommunities } from './neo4j-communities.js';
 import { Neo4jConnection, type Neo4jRow } from './neo4j-connection.js';
@@ -126,24 +127,14 @@ export class Neo4jGraphStore implements GraphStore {
 
   async counts(): Promise<StoreCounts> {
     const schema = this.requireSchema();
-    const count = async (statement: string) => Number((await this.read(statement))[0]?.total ?? 0);
-    const entitiesByType: Record<string, number> = {};
-    for (const type of nodeTypeNames(schema)) entitiesByType[type] = await count(`MATCH (n:${ENTITY_LABEL}:${cypherName(type)}) RETURN count(n) AS total`);
-    const relationsByType: Record<string, number> = {};
-    for (const type of relationTypeNames(schema)) relationsByType[type] = await count(`MATCH (:${ENTITY_LABEL})-[r:${cypherName(type)}]->(:${ENTITY_LABEL}) RETURN count(r) AS total`);
-    const relations = Object.values(relationsByType).reduce((sum, value) => sum + value, 0);
-    return {
-      documents: await count('MATCH (d:Document) RETURN count(d) AS total'),
-      chunks: await count('MATCH (c:Chunk) RETURN count(c) AS total'),
-      entities: Object.values(entitiesByType).reduce((sum, value) => sum + value, 0),
-      relations,
-      typedRelations: relations - (relationsByType.RELATED_TO ?? 0),
-      mentions: await count('MATCH (:Chunk)-[m:MENTIONS]->() RETURN count(m) AS total'),
-      communities: await count('MATCH (c:Community) RETURN count(c) AS total'),
-      entitiesByType,
-      relationsByType,
-    };
+    return countStore({
+      count: async (statement) => Number((await this.read(statement))[0]?.total ?? 0),
+      entityQueries: nodeTypeNames(schema).map((type) => [type, `MATCH (n:${ENTITY_LABEL}:${cypherName(type)}) RETURN count(n) AS total`]),
+      relationQueries: relationTypeNames(schema).map((type) => [type, `MATCH (:${ENTITY_LABEL})-[r:${cypherName(type)}]->(:${ENTITY_LABEL}) RETURN count(r) AS total`]),
+      mentionsQuery: 'MATCH (:Chunk)-[m:MENTIONS]->() RETURN count(m) AS total',
+    });
   }
+
 
   async writeVectors(kind: VectorKind, vectors: StoredVector[], model: string, keepIds: string[]): Promise<void> {
     await this.vectors.write(kind, vectors, model, keepIds);
