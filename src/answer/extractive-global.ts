@@ -1,9 +1,12 @@
-import type { Citation, CommunityFinding } from '../core/records.js';
+import { normaliseName } from '../core/normalise.js';
+import type { Citation, CommunityFinding, Entity } from '../core/records.js';
 import type { GraphSchema } from '../config/graph-schema.js';
 import type { RetrievalContext, ScoredCommunity } from '../query/context.js';
 import { expectedAnswerTypes } from '../query/expected-answer-type.js';
 import { contentStems } from '../query/question-terms.js';
 import { isCorpusWideQuestion, isListQuestion } from '../query/question-signals.js';
+import { citeFinding } from './cite-finding.js';
+import { reduceConcernThemes } from './concern-themes.js';
 import { cropSentence } from './crop-sentence.js';
 
 /** The reduced answer of global search, before the common answer fields are added. */
@@ -12,7 +15,7 @@ export interface GlobalReduction {
   citations: Citation[];
 }
 
-const THEMES = 4;
+const THEMES = 6;
 const THEME_WORDS = 18;
 const MAX_LISTED = 15;
 
@@ -29,6 +32,10 @@ export function reduceCommunities(question: string, context: RetrievalContext, s
   const wanted = expectedAnswerTypes(question, schema);
   const asksForAList = isListQuestion(question) || isCorpusWideQuestion(question);
   if (wanted.size > 0 && asksForAList) return listEntities(question, context.communities, wanted, maxWords, context);
+  if (context.concernLexicon) {
+    const themes = reduceConcernThemes(context.communities, context.concernLexicon, maxWords, context);
+    if (themes) return themes;
+  }
   return listThemes(question, context.communities, maxWords, context);
 }
 
@@ -37,19 +44,22 @@ function listEntities(question: string, communities: ScoredCommunity[], wanted: 
   const topScore = Math.max(1e-9, ...communities.map((item) => item.score));
   const scores = new Map<string, { name: string; score: number; finding: CommunityFinding | undefined }>();
   const entities = new Map(context.knownEntities.map((entity) => [entity.id, entity]));
+  const named = ` ${normaliseName(question)} `;
+  const namedByQuestion = (entity: Entity) => [entity.name, ...entity.aliases].some((name) => name.length >= 3 && named.includes(` ${normaliseName(name)} `));
   for (const item of communities) {
     const weight = 0.5 + item.score / topScore;
     const central = new Map(item.community.report.keyEntities.map((entity, rank) => [entity.id, rank]));
     for (const memberId of item.community.memberIds) {
       const entity = entities.get(memberId);
-      if (!entity || !wanted.has(entity.type)) continue;
+      // The question's own subject ("the Authority" in "who does the Authority work with") is not one of the answers.
+      if (!entity || !wanted.has(entity.type) || namedByQuestion(entity)) continue;
       const finding = [...item.community.report.findings]
         .filter((candidate) => [entity.name, ...entity.aliases].some((name) => candidate.text.includes(name)))
         .sort((left, right) => overlap(right.text, questionStems) - overlap(left.text, questionStems))[0];
       const relevance = (finding ? 1 + overlap(finding.text, questionStems) : 0.3) * (central.has(memberId) ? 1.5 : 1);
       const entry = scores.get(entity.id) ?? { name: entity.name, score: 0, finding };
       entry.score += weight * relevance * (wanted.get(entity.type) ?? 0) + Math.log(1 + entity.mentionCount) * 0.01;
-      entry.finding ??= finding;
+      entry.finding ??= finding ?? item.memberEvidence?.get(memberId);
       scores.set(entity.id, entry);
     }
   }
@@ -85,9 +95,10 @@ function listThemes(question: string, communities: ScoredCommunity[], maxWords: 
     const sentence = finding.text.replace(/\s+/g, ' ').trim();
     const anchors = sentence.split(/\s+/).filter((word) => contentStems(word).some((stem) => questionStems.has(stem)));
     const text = cropSentence(sentence, anchors.length > 0 ? anchors : item.community.report.keyEntities.slice(0, 2).map((entity) => entity.name), THEME_WORDS);
-    const entry = `${item.community.report.title}: ${text}`;
+    const keywords = item.keywords && item.keywords.length > 0 ? ` (${item.keywords.join(', ')})` : '';
+    const entry = `${item.community.report.title}${keywords}: ${text}`;
     const length = entry.split(/\s+/).length;
-    if (items.length > 0 && words + length > maxWords + THEME_WORDS) break;
+    if (items.length > 0 && words + length > maxWords * 2) break;
     words += length;
     items.push(`${entry} [${citeFinding(finding, citations, context)}]`);
   }
@@ -96,13 +107,4 @@ function listThemes(question: string, communities: ScoredCommunity[], maxWords: 
 
 function overlap(text: string, stems: Set<string>): number {
   return contentStems(text).filter((stem) => stems.has(stem)).length;
-}
-
-/** Adds a chunk citation for a finding (once per chunk) and returns its marker number. */
-function citeFinding(finding: CommunityFinding, citations: Citation[], context: RetrievalContext): number {
-  const existing = citations.findIndex((citation) => citation.id === finding.chunkId);
-  if (existing >= 0) return existing + 1;
-  const chunk = context.chunks.find((item) => item.chunk.id === finding.chunkId)?.chunk;
-  citations.push({ kind: 'chunk', id: finding.chunkId, label: chunk?.documentTitle ?? finding.documentId, ...(chunk ? { path: chunk.documentPath } : {}), span: finding.span });
-  return citations.length;
 }

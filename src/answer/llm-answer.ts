@@ -1,4 +1,3 @@
-import { splitSentences } from '../chunking/sentences.js';
 import type { Language } from '../core/records.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import { generateObject } from '../llm/generate-object.js';
@@ -7,7 +6,7 @@ import type { RetrievalContext } from '../query/context.js';
 import type { answerExtractively } from './extractive-answer.js';
 import { formatPath } from './format-path.js';
 import { collectEvidence } from './llm/collect-evidence.js';
-import { mapCitations } from './llm/map-citations.js';
+import { NOT_FOUND_ANSWER, settleAnswerReply } from './llm/settle-answer.js';
 
 /** How the LLM answerer runs. */
 export interface LlmAnswerOptions {
@@ -22,8 +21,6 @@ export interface LlmAnswerOptions {
 
 /** The extractive answerer's result shape (so callers treat both alike), plus notes on what was dropped or cut. */
 export type LlmAnswer = ReturnType<typeof answerExtractively> & { modelNotes: string[] };
-
-const NOT_FOUND = 'The indexed documents do not contain information that answers this question.';
 
 /** Name of the answerer reported in answers' metadata. */
 export function llmAnswererName(model: ChatModel): string {
@@ -48,7 +45,7 @@ export async function answerWithLlm(question: string, context: RetrievalContext,
     context: { chunks: context.chunks.length, tokens: context.tokens, searchedWith: context.searchedWith },
     metadata: { answerer: llmAnswererName(options.model), questionEntities: context.questionEntities.map((entity) => entity.name) },
   };
-  if (evidence.length === 0) return { ...base, answer: NOT_FOUND, found: false, citations: [], modelNotes: ['no evidence in the context: no model call'] };
+  if (evidence.length === 0) return { ...base, answer: NOT_FOUND_ANSWER, found: false, citations: [], modelNotes: ['no evidence in the context: no model call'] };
   const prompt = buildAnswerPrompt({ question, evidence, maxSentences });
   const reply = await generateObject(options.model, {
     ...prompt,
@@ -58,16 +55,6 @@ export async function answerWithLlm(question: string, context: RetrievalContext,
     schemaName: 'cited_answer',
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  const sentences = splitSentences(reply.object.answer, options.language ?? 'en');
-  const kept = sentences.length > maxSentences ? sentences.slice(0, maxSentences).map((sentence) => sentence.text).join(' ') : reply.object.answer;
-  const mapped = mapCitations(kept, evidence);
-  const notes: string[] = [];
-  if (sentences.length > maxSentences) notes.push(`answer cut from ${sentences.length} to ${maxSentences} sentences`);
-  if (mapped.unknownIds.length > 0) notes.push(`dropped ids not in the context: ${mapped.unknownIds.join(', ')}`);
-  const supported = mapped.citations.length > 0;
-  if (reply.object.found && !supported && options.requireCitations !== false) {
-    notes.push('withheld: the model claimed an answer but cited no evidence from the context');
-    return { ...base, answer: NOT_FOUND, found: false, citations: [], modelNotes: notes };
-  }
-  return { ...base, answer: mapped.text === '' ? NOT_FOUND : mapped.text, found: reply.object.found && supported, citations: mapped.citations, modelNotes: notes };
+  const settled = settleAnswerReply(reply.object, evidence, { maxSentences, language: options.language ?? 'en', requireCitations: options.requireCitations !== false });
+  return { ...base, answer: settled.answer, found: settled.found, citations: settled.citations, modelNotes: settled.notes };
 }

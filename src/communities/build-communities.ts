@@ -1,6 +1,7 @@
 import { contentHash } from '../core/ids.js';
 import type { Community, CommunityReport, Entity, Relation } from '../core/records.js';
 import type { GraphProjection } from '../graph/store.js';
+import { attachIsolatedEntities } from './attach-isolated.js';
 import { detectHierarchicalCommunities } from './hierarchical-leiden.js';
 import { writeExtractiveReport, EXTRACTIVE_REPORT_VERSION } from './extractive-report.js';
 
@@ -15,7 +16,8 @@ export type ReportWriter = (members: Entity[], relations: Relation[]) => Promise
 
 /**
  * Detects hierarchical Leiden communities over the entity graph (relation weights summed per
- * pair) and gives every community of two or more entities a report. A report whose inputs
+ * pair), places the entities no relation reaches beside those they share chunks with, and gives
+ * every community of two or more entities a report. A report whose inputs
  * (members, their internal relations, report version) are unchanged is taken from `previous`;
  * a report that fell back to the extractive writer is hashed as extractive, so a later run with
  * the model tries again.
@@ -38,7 +40,7 @@ export async function buildCommunities(
   const previousByHash = new Map(previous.map((community) => [community.inputHash, community.report]));
   const communities: Community[] = [];
   let reused = 0;
-  for (const detected of hierarchy.communities) {
+  for (const detected of attachIsolatedEntities(hierarchy.communities, projection)) {
     if (detected.members.length < 2) continue;
     const memberSet = new Set(detected.members);
     const members = detected.members.map((id) => entityById.get(id)).filter((entity): entity is Entity => entity !== undefined);

@@ -64,8 +64,10 @@ export const configSchema = z.object({
       /** Answer size limits for the extractive answerer. */
       answerSentences: z.number().int().min(1).default(3),
       answerWords: z.number().int().min(10).default(60),
+      /** Words of your domain that report a risk or a problem, added to the built-in lexicon global search reads concerns with. */
+      concernTerms: z.array(z.string().min(2)).default([]),
     })
-    .default({ defaultMode: 'auto', topK: 4, contextTokens: 1500, maxHops: 3, answerSentences: 3, answerWords: 60 }),
+    .default({ defaultMode: 'auto', topK: 4, contextTokens: 1500, maxHops: 3, answerSentences: 3, answerWords: 60, concernTerms: [] }),
 });
 
 /** Fully resolved configuration. */

@@ -58,7 +58,7 @@ export function chunkSources(chunks: StoredChunk[], documents: Map<string, Chunk
 export async function runExtractStage(
   pending: StoredChunk[],
   documents: Map<string, ChunkDocument>,
-  context: { config: RhizomeConfig; vocabulary: ReadonlySet<string>; events: EventSink; model: ChatModel | null; signal?: AbortSignal },
+  context: { config: RhizomeConfig; vocabulary: ReadonlySet<string>; names?: ReadonlySet<string>; events: EventSink; model: ChatModel | null; signal?: AbortSignal },
 ): Promise<ExtractStageResult> {
   const key = extractionKeyFor(context.config);
   const failures: ExtractionFailure[] = [];
@@ -76,6 +76,7 @@ export async function runExtractStage(
           language: document?.language ?? 'en',
           documentDate: document?.date ?? null,
           knownLowercase: context.vocabulary,
+          ...(context.names ? { knownNames: context.names } : {}),
           cooccurrence: context.config.extraction.cooccurrence,
           maxEntitiesPerSentence: context.config.extraction.maxEntitiesPerSentence,
         }));

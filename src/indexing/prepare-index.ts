@@ -2,7 +2,7 @@ import path from 'node:path';
 import { chunkDocument } from '../chunking/chunk-document.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { timeStage, type EventSink } from '../events/events.js';
-import { buildLowercaseVocabulary } from '../extraction/nlp/lowercase-vocabulary.js';
+import { buildLowercaseVocabulary, buildNameVocabulary } from '../extraction/nlp/lowercase-vocabulary.js';
 import type { GraphStore, StoredChunk } from '../graph/store.js';
 import { loadDocuments, type LoadDocumentsResult } from '../ingest/load-documents.js';
 import { extractionKeyFor, type ChunkDocument } from './extract-stage.js';
@@ -22,6 +22,8 @@ export interface PreparedIndex {
   /** Ids of documents whose chunks are replaced or removed. */
   replacedIds: Set<string>;
   vocabulary: Set<string>;
+  /** Words the corpus writes capitalised mid-sentence. */
+  names: Set<string>;
   stageSeconds: Record<string, number>;
 }
 
@@ -55,5 +57,6 @@ export async function prepareIndex(root: string, context: { store: GraphStore; c
   const key = extractionKeyFor(config);
   const pending = allChunks.filter((chunk) => chunk.extraction === null || chunk.extractionKey !== key);
   const vocabulary = buildLowercaseVocabulary(allChunks.map((chunk) => chunk.text));
-  return { loaded, plan, newChunks, allChunks, pending, documents, replacedIds, vocabulary, stageSeconds };
+  const names = buildNameVocabulary(allChunks.map((chunk) => chunk.text));
+  return { loaded, plan, newChunks, allChunks, pending, documents, replacedIds, vocabulary, names, stageSeconds };
 }

@@ -51,7 +51,7 @@ export async function runIndex(root: string, context: IndexContext): Promise<Ind
   checkAbort();
 
   const extraction = await timeStage('extract', events, () =>
-    runExtractStage(prepared.pending, prepared.documents, { config, vocabulary: prepared.vocabulary, events, model: context.model, ...(signal ? { signal } : {}) }), prepared.pending.length);
+    runExtractStage(prepared.pending, prepared.documents, { config, vocabulary: prepared.vocabulary, names: prepared.names, events, model: context.model, ...(signal ? { signal } : {}) }), prepared.pending.length);
   stageSeconds.extract = extraction.seconds;
   checkAbort();
   const updatedExtractions: Array<{ chunkId: string; extraction: ChunkExtraction; extractionKey: string }> = prepared.pending

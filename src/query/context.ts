@@ -1,5 +1,6 @@
 import type { Community, CommunityFinding, Entity, Relation } from '../core/records.js';
 import type { ChunkWithSource } from '../graph/store.js';
+import type { ConcernLexicon } from './global/concern-lexicon.js';
 
 /** Retrieval modes available. */
 export type RetrievalMode = 'naive' | 'bm25' | 'vector' | 'local' | 'global' | 'hybrid' | 'cypher';
@@ -23,6 +24,10 @@ export interface ScoredCommunity {
   score: number;
   /** The report's findings that bear on the question, best first. */
   findings: CommunityFinding[];
+  /** What the community is about, in its documents' words (distinctive terms of its source sentences). */
+  keywords?: string[];
+  /** For each member entity, a sentence of the community's sources that names it (so a listed member can be cited). */
+  memberEvidence?: Map<string, CommunityFinding>;
 }
 
 /** A chain of relations from an entity the question names towards a related entity. */
@@ -57,8 +62,12 @@ export interface RetrievalContext {
   searchedWith: string;
   /** The mode's full chunk ranking, best first (longer than `chunks`; used for recall@k). */
   rankedChunkIds: string[];
+  /** Where chunks cited by community findings come from, for those the token budget left out of `chunks` (global mode). */
+  findingSources?: Map<string, { documentTitle: string; documentPath: string }>;
   /** Community reports used (global and hybrid modes). */
   communities: ScoredCommunity[];
+  /** Set by global search when the question asks about risks or problems: the lexicon its findings were read with. */
+  concernLexicon?: ConcernLexicon;
   /** Queries and rows of the cypher mode. */
   cypher?: CypherResult;
 }

@@ -1,6 +1,7 @@
 import type { Answer } from '../answer/answer.js';
 import { answerExtractively } from '../answer/extractive-answer.js';
-import { answerWithLlm, llmAnswererName } from '../answer/llm-answer.js';
+import { answerGlobalWithLlm } from '../answer/llm-global-answer.js';
+import { answerWithLlm, type LlmAnswer, type LlmAnswerOptions } from '../answer/llm-answer.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import type { GraphStore } from '../graph/store.js';
@@ -9,6 +10,7 @@ import type { ChatModel } from '../llm/chat-model.js';
 import { Bm25Searcher } from './bm25/bm25-search.js';
 import { QUERY_MODES, type QueryMode, type RetrievalContext, type RetrievalMode } from './context.js';
 import { searchWithCypher } from './cypher/cypher-search.js';
+import { concernLexicon } from './global/concern-lexicon.js';
 import { GlobalSearcher } from './global/global-search.js';
 import { searchHybrid } from './hybrid/hybrid-search.js';
 import { LocalSearcher } from './local/local-search.js';
@@ -40,7 +42,7 @@ export class QueryEngine {
   ) {
     this.bm25 = new Bm25Searcher(store);
     this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit));
-    this.global = new GlobalSearcher(store);
+    this.global = new GlobalSearcher(store, concernLexicon(config.query.concernTerms));
   }
 
   /** Forgets every cache derived from the store (after indexing). */
@@ -105,7 +107,14 @@ export class QueryEngine {
     return hits.filter((hit) => hit.score >= VECTOR_SEED_SIMILARITY).map((hit) => hit.id);
   }
 
-  /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. */
+  /** Global mode with a model: map-reduce over the chosen community reports (the statistics go to the notes only). */
+  private async answerGlobally(question: string, context: RetrievalContext, options: LlmAnswerOptions): Promise<LlmAnswer> {
+    const budget = this.config.query.contextTokens;
+    const { mapReduce: _statistics, ...answer } = await answerGlobalWithLlm(question, context, { ...options, mapPromptTokens: budget, reduceTokens: budget });
+    return answer;
+  }
+
+  /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. With a model, global mode map-reduces the community reports. */
   async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal): Promise<Answer> {
     if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
     const started = performance.now();
@@ -114,9 +123,10 @@ export class QueryEngine {
     const model = await this.model();
     const language = detectLanguage(question);
     if (model) {
-      const answer = await answerWithLlm(question, context, { model, maxSentences: Math.min(2, this.config.query.answerSentences), language, ...(signal ? { signal } : {}) });
+      const options = { model, maxSentences: Math.min(2, this.config.query.answerSentences), language, ...(signal ? { signal } : {}) };
+      const answer = route.mode === 'global' ? await this.answerGlobally(question, context, options) : await answerWithLlm(question, context, options);
       const notes = answer.modelNotes.length > 0 ? ` (${answer.modelNotes.join('; ')})` : '';
-      return { ...answer, metadata: { ...answer.metadata, answerer: llmAnswererName(model), route: route.mode, reason: `${route.reason}${notes}`, latencyMs: performance.now() - started } };
+      return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: `${route.reason}${notes}`, latencyMs: performance.now() - started } };
     }
     const answer = answerExtractively(question, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, schema: this.config.schema, language });
     return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: route.reason, latencyMs: performance.now() - started } };

@@ -1,10 +1,12 @@
-import type { Citation, Entity, Relation } from '../../core/records.js';
+import type { Citation, CommunityFinding, Entity, Relation } from '../../core/records.js';
 import type { RetrievalContext } from '../../query/context.js';
 import type { EvidenceLine } from '../../prompts/answer-question-prompt.js';
 
 /** An evidence line with the citation its id stands for and the document it belongs to. */
 export interface CitableEvidence extends EvidenceLine {
   citation: Citation;
+  /** Further citations the id stands for (a global point rests on several findings). */
+  moreCitations?: Citation[];
   /** The document citation to add when this item is cited. */
   document?: Citation;
 }
@@ -70,7 +72,8 @@ export function collectEvidence(context: RetrievalContext): CitableEvidence[] {
   for (const scored of context.communities ?? []) {
     for (const found of scored.findings) {
       finding += 1;
-      items.push({ id: `F${finding}`, text: `${shorten(found.text)} (theme: ${scored.community.report.title})`, citation: { kind: 'chunk', id: found.chunkId, label: scored.community.report.title, span: found.span } });
+      const cited = findingEvidence(`F${finding}`, found, scored.community.report.title);
+      items.push({ ...cited, text: `${cited.text} (theme: ${scored.community.report.title})` });
     }
   }
   (context.cypher?.rows ?? []).slice(0, MAX_ROWS).forEach((row, index) => {
@@ -80,6 +83,11 @@ export function collectEvidence(context: RetrievalContext): CitableEvidence[] {
 }
 
 const MAX_ROWS = 30;
+
+/** A community finding as evidence: its sentence (shortened), citing its chunk span under the report's title. */
+export function findingEvidence(id: string, finding: CommunityFinding, reportTitle: string): CitableEvidence {
+  return { id, text: shorten(finding.text), citation: { kind: 'chunk', id: finding.chunkId, label: reportTitle, span: finding.span } };
+}
 
 /** A query row cites the first graph id it holds (relation, entity or chunk), else the row itself. */
 function citationOfRow(row: Record<string, unknown>, index: number): Citation {

@@ -11,9 +11,10 @@ export interface MappedAnswer {
 const MARKER = /\s*\[([A-Za-z]\d+(?:\s*[,;]\s*[A-Za-z]\d+)*)\]/g;
 
 /**
- * Rewrites the model's evidence ids ("[C2, R1]") as citation numbers ("[1, 2]") and builds the
- * citation list in order of first use, then the documents of cited chunks and relations. Ids not
- * given in the prompt are dropped (and reported), as are markers left empty.
+ * Rewrites the model's evidence ids ("[C2, R1]") as citation numbers ("[1, 2]"; an id that stands
+ * for several citations gets a number for each) and builds the citation list in order of first
+ * use, then the documents of cited chunks and relations. Ids not given in the prompt are dropped
+ * (and reported), as are markers left empty.
  */
 export function mapCitations(answer: string, evidence: CitableEvidence[]): MappedAnswer {
   const byId = new Map(evidence.map((item) => [item.id.toUpperCase(), item]));
@@ -30,13 +31,15 @@ export function mapCitations(answer: string, evidence: CitableEvidence[]): Mappe
         unknownIds.push(raw);
         continue;
       }
-      const key = citationKey(item.citation);
-      if (!numberOf.has(key)) {
-        citations.push(item.citation);
-        numberOf.set(key, citations.length);
+      for (const citation of [item.citation, ...(item.moreCitations ?? [])]) {
+        const key = citationKey(citation);
+        if (!numberOf.has(key)) {
+          citations.push(citation);
+          numberOf.set(key, citations.length);
+        }
+        const number = numberOf.get(key) as number;
+        if (!numbers.includes(number)) numbers.push(number);
       }
-      const number = numberOf.get(key) as number;
-      if (!numbers.includes(number)) numbers.push(number);
       if (item.document) documents.push(item.document);
     }
     return numbers.length > 0 ? ` [${numbers.join(', ')}]` : '';

@@ -27,7 +27,7 @@ function printAnswer(answer: Answer): void {
     printLine(bold('Sources'));
     answer.citations
       .filter((citation) => citation.kind === 'chunk')
-      .forEach((citation, index) => printLine(`  [${index + 1}] ${citation.label} — ${citation.path}${citation.span ? ` (characters ${citation.span.start}–${citation.span.end})` : ''}`));
+      .forEach((citation, index) => printLine(`  [${index + 1}] ${citation.label}${citation.path ? ` — ${citation.path}` : ''}${citation.span ? ` (characters ${citation.span.start}–${citation.span.end})` : ''}`));
   }
   if (answer.paths.length > 0) {
     printLine(bold('Graph paths'));

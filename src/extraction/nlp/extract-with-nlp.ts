@@ -14,12 +14,14 @@ export interface NlpExtractionContext {
   documentDate: string | null;
   /** Words seen in lower case in the corpus (accent-free). */
   knownLowercase: ReadonlySet<string>;
+  /** Words the corpus writes capitalised mid-sentence (lower case, accent-free). */
+  knownNames?: ReadonlySet<string>;
   cooccurrence: boolean;
   maxEntitiesPerSentence: number;
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-6';
+export const NLP_EXTRACTOR_VERSION = 'nlp-9';
 
 /**
  * Extracts typed entities and relations from one chunk without any model: candidate names
@@ -33,7 +35,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   const sentences = splitSentences(chunk.text, context.language);
   for (const sentence of sentences) {
     const base = chunk.start + sentence.start;
-    const candidates = findCandidateMentions(sentence.text, context.knownLowercase);
+    const candidates = findCandidateMentions(sentence.text, context.knownLowercase, { language: context.language, ...(context.knownNames ? { knownNames: context.knownNames } : {}) });
     const mentions: SentenceMention[] = candidates.map((candidate) => {
       const votes = voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase);
       const type = pickType(votes, context.schema);

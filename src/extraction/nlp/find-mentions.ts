@@ -1,6 +1,9 @@
 import { stripAccents } from '../../core/normalise.js';
 import { isCommonWord } from './common-words.js';
 import { isMonthName } from './find-dates.js';
+import { stemWord } from '../../core/stem.js';
+import type { Language } from '../../core/records.js';
+import { isDictionaryWord } from './dictionary.js';
 
 /** A word of a sentence with its offsets (relative to the sentence start). */
 export interface WordToken {
@@ -57,6 +60,31 @@ function isCodeToken(token: string): boolean {
   return /\p{Lu}/u.test(token) && /\p{N}/u.test(token) && !/^\d+(?:[.,]\d+)?\p{Ll}*$/u.test(token);
 }
 
+/** How a single capitalised word at the start of a sentence is told from a name. */
+export interface DictionaryOptions {
+  language?: Language;
+  /** Words the corpus writes capitalised mid-sentence (lower case, accent-free): names even when the dictionary has them. */
+  knownNames?: ReadonlySet<string>;
+}
+
+/** A dictionary word ("Overall", "Heavy", "Recrutement") that the corpus never writes as a name mid-sentence. */
+function isOrdinaryWord(lower: string, options: DictionaryOptions): boolean {
+  return options.knownNames !== undefined && !options.knownNames.has(lower) && isDictionaryWord(lower, options.language ?? 'en');
+}
+
+const stemCache = new WeakMap<ReadonlySet<string>, Set<string>>();
+
+/** A word seen in lower case in the corpus, or another form of one ("Repairs" when "repair" is): an ordinary word, not a name. */
+function isKnownLowercase(lower: string, knownLowercase: ReadonlySet<string>): boolean {
+  if (knownLowercase.has(lower)) return true;
+  let stems = stemCache.get(knownLowercase);
+  if (!stems) {
+    stems = new Set([...knownLowercase].map(stemWord));
+    stemCache.set(knownLowercase, stems);
+  }
+  return lower.length > 3 && stems.has(stemWord(lower));
+}
+
 function plainLower(token: string): string {
   return stripAccents(token).toLowerCase().replace(/\.$/, '');
 }
@@ -67,7 +95,7 @@ function plainLower(token: string): string {
  * holds words seen in lower case in the corpus: a capitalised word that is usually lower case
  * is not a name on its own.
  */
-export function findCandidateMentions(sentence: string, knownLowercase: ReadonlySet<string>): CandidateMention[] {
+export function findCandidateMentions(sentence: string, knownLowercase: ReadonlySet<string>, options: DictionaryOptions = {}): CandidateMention[] {
   const tokens = tokenizeWords(sentence);
   const mentions: CandidateMention[] = [];
   let index = 0;
@@ -101,14 +129,14 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
     }
     const following = tokens[next];
     const isQuarter = run.length === 1 && /^Q[1-4]$/.test(token.text) && following !== undefined && /^\d{4}$/.test(following.text);
-    const mention = isQuarter ? null : buildMention(run, sentence, index === 0, knownLowercase);
+    const mention = isQuarter ? null : buildMention(run, sentence, index === 0, knownLowercase, options);
     if (mention) mentions.push(mention);
     index = next;
   }
   return attachAcronyms(mentions, sentence);
 }
 
-function buildMention(run: WordToken[], sentence: string, atSentenceStart: boolean, knownLowercase: ReadonlySet<string>): CandidateMention | null {
+function buildMention(run: WordToken[], sentence: string, atSentenceStart: boolean, knownLowercase: ReadonlySet<string>, options: DictionaryOptions): CandidateMention | null {
   const titles: string[] = [];
   let words = [...run];
   while (words.length > 1 && TITLES.has(plainLower((words[0] as WordToken).text))) {
@@ -118,7 +146,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
     const lower = plainLower(word.text);
     if (isCodeToken(word.text) || /^\p{Lu}\.$/u.test(word.text)) return false;
     if (isMonthName(word.text) || isCommonWord(lower)) return true;
-    return first && atSentenceStart && knownLowercase.has(lower);
+    return first && atSentenceStart && isKnownLowercase(lower, knownLowercase);
   };
   while (words.length > 0 && (isNoise(words[0] as WordToken, words[0] === run[0]) || CONNECTORS.has((words[0] as WordToken).text.toLowerCase()))) words.shift();
   while (words.length > 0 && (isMonthName((words[words.length - 1] as WordToken).text) || CONNECTORS.has((words[words.length - 1] as WordToken).text.toLowerCase()))) words.pop();
@@ -133,6 +161,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
     return isCommonWord(lower) || knownLowercase.has(lower);
   });
   if (!hasCode && allCommon) return null;
+  if (!hasCode && words.length === 1 && first === run[0] && atSentenceStart && isOrdinaryWord(plainLower(first.text), options)) return null;
   if (/^\d+$/.test(surface) || surface.length < 2) return null;
   return { surface, start: first.start, end: last.end, titles, isCode: hasCode, tokenCount: significant.length };
 }

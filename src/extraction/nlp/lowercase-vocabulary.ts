@@ -11,3 +11,16 @@ export function buildLowercaseVocabulary(texts: Iterable<string>): Set<string> {
   }
   return vocabulary;
 }
+
+/**
+ * Words written capitalised in the middle of a sentence somewhere in the corpus (after a
+ * lower-case word), accent-free and lower-cased: the corpus itself uses them as names, so a
+ * dictionary word among them ("Juniper", "Lantern") stays a name at the start of a sentence too.
+ */
+export function buildNameVocabulary(texts: Iterable<string>): Set<string> {
+  const names = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(/(?<=\p{Ll}[,;:]?[ \t]+)\p{Lu}[\p{L}\p{N}'’-]*/gu)) names.add(stripAccents(match[0]).toLowerCase());
+  }
+  return names;
+}

@@ -21,6 +21,15 @@ function startsWithPhrase(tokens: string[], phrase: string[]): boolean {
   return phrase.every((word, offset) => tokens[offset] === word);
 }
 
+/** A suffix cue is a last word ("pumps"), or an ending after "*" ("*ics": Hydraulics, Analytics). */
+function matchesSuffix(lastWord: string, suffix: string): boolean {
+  if (suffix.startsWith('*')) {
+    const ending = stripAccents(suffix.slice(1)).toLowerCase();
+    return ending.length > 0 && lastWord.length >= ending.length + 3 && lastWord.endsWith(ending);
+  }
+  return lastWord === (words(suffix)[0] ?? '');
+}
+
 /** A name right after one of these is a thing, not a person ("the Harbour Line"). */
 const DETERMINERS = new Set(['the', 'this', 'that', 'these', 'those', 'le', 'la', 'les', 'ce', 'cette', 'ces']);
 const ARTICLES = new Set(['the', 'a', 'an', 'le', 'la', 'les', 'l', 'un', 'une', 'its', 'their', 'his', 'her', 'our', 'son', 'sa', 'ses', 'leur']);
@@ -49,9 +58,11 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const nameWords = words(mention.surface);
   const lastWord = nameWords[nameWords.length - 1] ?? '';
   const shape = isPersonShaped(mention.surface, knownLowercase);
+  // English relative pronouns tell people from things: "Verinta, which manufactures…" / "Lina Ferraz, who leads…".
+  const relative = /^\s*,\s*(which|who)\b/iu.exec(sentence.slice(mention.end))?.[1]?.toLowerCase();
   for (const type of schema.nodeTypes) {
     const cues = type.cues;
-    if (nameWords.length > 1 && cues.suffixes.some((suffix) => lastWord === (words(suffix)[0] ?? ''))) add(type.name, WEIGHTS.suffix);
+    if (nameWords.length > 1 && cues.suffixes.some((suffix) => matchesSuffix(lastWord, suffix))) add(type.name, WEIGHTS.suffix);
     for (const phrase of cues.before) {
       const phraseWords = words(phrase);
       if (endsWithPhrase(before, phraseWords) || endsWithPhrase(beforeWithoutArticle, phraseWords)) add(type.name, WEIGHTS.before);
@@ -63,7 +74,9 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
     }
     if (cues.shapes.includes('code') && mention.isCode) add(type.name, WEIGHTS.code);
     const afterDeterminer = DETERMINERS.has(before[before.length - 1] ?? '');
-    if (cues.shapes.includes('person-name') && !mention.isCode && shape && !afterDeterminer) add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName);
+    const isPersonType = cues.shapes.includes('person-name');
+    if (isPersonType && !mention.isCode && shape && !afterDeterminer && relative !== 'which') add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName);
+    if (isPersonType && relative === 'who') add(type.name, WEIGHTS.after);
   }
   return votes;
 }

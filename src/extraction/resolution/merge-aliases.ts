@@ -24,8 +24,9 @@ export interface KeyMerge {
  * Groups normalised names that denote one entity: declared acronyms, initial + surname
  * ("t wierzba" → "tomasz wierzba"), a surname alone when only one person carries it, a first
  * or last word alone when only one longer name starts or ends with it ("Castra" → "Castra Rail
- * Signalling", "the Authority" → "… Infrastructure Authority"), and near-identical long names.
- * Every merge is returned with its reason.
+ * Signalling", "the Authority" → "… Infrastructure Authority"), and near-identical long names
+ * (merged before the short forms, so that "Greyline Haulage" and "Greyline Haulage Ltd" count as
+ * one longer name of "Greyline"). Every merge is returned with its reason.
  */
 export function mergeAliases(names: Map<string, NameStatistics>, types: Map<string, string>, options: AliasMergeOptions): { sets: UnionFind; merges: KeyMerge[] } {
   const sets = new UnionFind();
@@ -50,24 +51,6 @@ export function mergeAliases(names: Map<string, NameStatistics>, types: Map<stri
     }
   }
 
-  if (options.mergeSurnames) {
-    const longNames = keys.filter((key) => key.split(' ').length >= 2 && !options.personTypes.has(types.get(key) ?? ''));
-    const byFirstWord = groupBy(longNames, (key) => key.split(' ')[0] as string);
-    const byLastWord = groupBy(longNames, (key) => key.split(' ').slice(-1)[0] as string);
-    for (const key of keys) {
-      if (key.includes(' ') || /\d/.test(key)) continue;
-      const type = types.get(key);
-      const people = bySurname.get(key) ?? [];
-      const longer = byFirstWord.get(key) ?? [];
-      if (people.length === 1 && longer.length === 0 && (options.personTypes.has(type ?? '') || type === FALLBACK_NODE_TYPE)) merge(people[0] as string, key, 'surname');
-      else if (longer.length === 1 && people.length === 0 && (type === FALLBACK_NODE_TYPE || type === types.get(longer[0] as string))) merge(longer[0] as string, key, 'short-form');
-      else if (longer.length === 0 && people.length === 0) {
-        const headed = byLastWord.get(key) ?? [];
-        if (headed.length === 1 && (type === FALLBACK_NODE_TYPE || type === types.get(headed[0] as string))) merge(headed[0] as string, key, 'short-form');
-      }
-    }
-  }
-
   if (options.fuzzyThreshold < 1) {
     const longKeys = keys.filter((key) => key.length >= 8);
     const blocks = groupBy(longKeys, (key) => key.slice(0, 3));
@@ -82,7 +65,33 @@ export function mergeAliases(names: Map<string, NameStatistics>, types: Map<stri
       }
     }
   }
+  if (options.mergeSurnames) {
+    const longNames = keys.filter((key) => key.split(' ').length >= 2 && !options.personTypes.has(types.get(key) ?? ''));
+    const byFirstWord = groupBy(longNames, (key) => key.split(' ')[0] as string);
+    const byLastWord = groupBy(longNames, (key) => key.split(' ').slice(-1)[0] as string);
+    for (const key of keys) {
+      if (key.includes(' ') || /\d/.test(key)) continue;
+      const type = types.get(key);
+      // Names already merged (say "greyline haulage" and "greyline haulage ltd") count once.
+      const people = distinctSets(bySurname.get(key) ?? [], sets);
+      const longer = distinctSets(byFirstWord.get(key) ?? [], sets);
+      if (people.length === 1 && longer.length === 0 && (options.personTypes.has(type ?? '') || type === FALLBACK_NODE_TYPE)) merge(people[0] as string, key, 'surname');
+      else if (longer.length === 1 && people.length === 0 && (type === FALLBACK_NODE_TYPE || type === types.get(longer[0] as string))) merge(longer[0] as string, key, 'short-form');
+      else if (longer.length === 0 && people.length === 0) {
+        const headed = distinctSets(byLastWord.get(key) ?? [], sets);
+        if (headed.length === 1 && (type === FALLBACK_NODE_TYPE || type === types.get(headed[0] as string))) merge(headed[0] as string, key, 'short-form');
+      }
+    }
+  }
+
   return { sets, merges };
+}
+
+/** One name per merged set (the first seen), so that a set's several spellings count once. */
+function distinctSets(keys: string[], sets: UnionFind): string[] {
+  const seen = new Map<string, string>();
+  for (const key of keys) if (!seen.has(sets.find(key))) seen.set(sets.find(key), key);
+  return [...seen.values()];
 }
 
 function groupBy(items: string[], keyOf: (item: string) => string): Map<string, string[]> {

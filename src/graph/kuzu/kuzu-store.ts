@@ -54,11 +54,15 @@ export class KuzuGraphStore implements GraphStore {
     let reset = false;
     if (storedHash !== schemaHash) {
       const previous = JSON.parse((await this.getMeta('entityTables')) ?? '{"nodes":[],"relations":[]}') as { nodes: string[]; relations: string[] };
-      await this.dropEntityIndexes(previous.nodes);
+      const next = { nodes: [...nodeTypeNames(schema), 'Community'], relations: [...relationTables(schema).map((table) => table.name), 'MENTIONS', 'MEMBER_OF'] };
+      // Recorded before any change, so that a migration interrupted half-way is redone on the next open.
+      await this.setMeta('schemaHash', '');
+      await this.setMeta('entityTables', JSON.stringify({ nodes: [...new Set([...previous.nodes, ...next.nodes])], relations: [...new Set([...previous.relations, ...next.relations])] }));
+      await this.dropEntityIndexes(previous.nodes.filter((name) => existing.has(name)));
       for (const name of [...previous.relations, ...previous.nodes]) if (existing.has(name)) await this.connection.run(`DROP TABLE ${name}`);
       reset = previous.nodes.length > 0;
       for (const statement of entityLayerDdl(schema)) await this.connection.run(statement);
-      await this.setMeta('entityTables', JSON.stringify({ nodes: [...nodeTypeNames(schema), 'Community'], relations: [...relationTables(schema).map((table) => table.name), 'MENTIONS', 'MEMBER_OF'] }));
+      await this.setMeta('entityTables', JSON.stringify(next));
       await this.setMeta('schemaHash', schemaHash);
     }
     await this.createIndexes();

@@ -1,11 +1,15 @@
-import type { Community, Entity } from '../../core/records.js';
+import { normaliseName } from '../../core/normalise.js';
+import type { Community, CommunityFinding, Entity } from '../../core/records.js';
 import type { GraphStore } from '../../graph/store.js';
 import { createBm25Index, type Bm25Index } from '../bm25.js';
 import type { RetrievalContext, ScoredCommunity } from '../context.js';
 import { contentStems } from '../question-terms.js';
 import { isCorpusWideQuestion, isMetaWord } from '../question-signals.js';
 import { fitChunksToBudget } from '../text-context.js';
+import { communityKeywords } from './community-keywords.js';
 import { collectCommunitySentences, type CommunitySentence } from './community-sentences.js';
+import { asksAboutConcerns, type ConcernLexicon } from './concern-lexicon.js';
+import { concernWeight, readConcerns } from './sentence-concerns.js';
 
 /** Options of global search. */
 export interface GlobalSearchOptions {
@@ -13,7 +17,11 @@ export interface GlobalSearchOptions {
 }
 
 const MAX_COMMUNITIES = 8;
+/** Corpus-wide questions read more of the top level. */
+const MAX_CORPUS_WIDE_COMMUNITIES = 16;
 const FINDINGS_PER_COMMUNITY = 3;
+/** Risk questions keep more findings per community: the reduce groups them into themes. */
+const CONCERN_FINDINGS_PER_COMMUNITY = 12;
 
 interface PreparedReports {
   communities: Community[];
@@ -24,6 +32,7 @@ interface PreparedReports {
   sentenceCount: number;
   index: Bm25Index;
   levels: number[];
+  keywords: Map<string, string[]>;
 }
 
 /**
@@ -35,11 +44,18 @@ interface PreparedReports {
 export class GlobalSearcher {
   private prepared: PreparedReports | null = null;
 
-  constructor(private readonly store: GraphStore) {}
+  /** Sentence key → how strongly it reports a concern (read once per index). */
+  private concernWeights = new Map<string, number>();
+
+  constructor(
+    private readonly store: GraphStore,
+    private readonly lexicon: ConcernLexicon,
+  ) {}
 
   /** Forgets the cached reports (after the index changed). */
   invalidate(): void {
     this.prepared = null;
+    this.concernWeights.clear();
   }
 
   async search(question: string, options: GlobalSearchOptions): Promise<RetrievalContext> {
@@ -48,18 +64,29 @@ export class GlobalSearcher {
     const reportScores = new Map(index.search(question, communities.length).map((hit) => [hit.id, hit.score]));
     const level = chooseLevel(question, communities, reportScores, levels);
     const questionStems = new Set(contentStems(question.split(/\s+/).filter((word) => !isMetaWord(word.replace(/[^\p{L}\p{N}]/gu, ''))).join(' ')));
+    const concernOf = asksAboutConcerns(questionStems) ? (sentence: CommunitySentence) => this.concernWeight(sentence) : null;
     const scored = communities
       .filter((community) => community.level === level)
       .map((community) => {
-        const findings = mapCommunity(community, questionStems, prepared);
+        const findings = mapCommunity(community, questionStems, prepared, concernOf);
         const topReport = Math.max(1e-9, ...reportScores.values());
         return { community, findings: findings.map((item) => item.finding), score: (findings[0]?.score ?? 0) + 0.5 * ((reportScores.get(community.id) ?? 0) / topReport) };
       })
       .sort((left, right) => right.score - left.score || right.community.memberIds.length - left.community.memberIds.length || left.community.id.localeCompare(right.community.id));
     const relevant = scored.some((item) => item.score > 0) ? scored.filter((item) => item.score > 0) : scored;
-    const mapped: ScoredCommunity[] = relevant.slice(0, MAX_COMMUNITIES).map((item) => ({ ...item, findings: item.findings.length > 0 ? item.findings : item.community.report.findings.slice(0, FINDINGS_PER_COMMUNITY) }));
+    const limit = isCorpusWideQuestion(question) ? MAX_CORPUS_WIDE_COMMUNITIES : MAX_COMMUNITIES;
+    const mapped: ScoredCommunity[] = relevant.slice(0, limit).map((item) => ({
+      ...item,
+      findings: item.findings.length > 0 ? item.findings : item.community.report.findings.slice(0, FINDINGS_PER_COMMUNITY),
+      memberEvidence: memberEvidence(item.community, prepared),
+      keywords: prepared.keywords.get(item.community.id) ?? [],
+    }));
     const chunkIds = [...new Set(mapped.flatMap((item) => item.findings.map((finding) => finding.chunkId)))];
-    const { chunks, tokens } = fitChunksToBudget(await this.store.getChunks(chunkIds), new Map(), options.contextTokens);
+    const citable = mapped.flatMap((item) => [...item.community.report.findings, ...(item.memberEvidence?.values() ?? [])]);
+    const evidenceIds = [...new Set(citable.map((finding) => finding.chunkId))].filter((id) => !chunkIds.includes(id));
+    const found = await this.store.getChunks([...chunkIds, ...evidenceIds]);
+    const { chunks, tokens } = fitChunksToBudget(found.filter((chunk) => chunkIds.includes(chunk.id)), new Map(), options.contextTokens);
+    const findingSources = new Map(found.map((chunk) => [chunk.id, { documentTitle: chunk.documentTitle, documentPath: chunk.documentPath }]));
     return {
       mode: 'global',
       chunks,
@@ -71,7 +98,19 @@ export class GlobalSearcher {
       searchedWith: `community reports at level ${level} (bm25 over titles, summaries, findings and member names)`,
       rankedChunkIds: chunkIds,
       communities: mapped,
+      findingSources,
+      ...(concernOf ? { concernLexicon: this.lexicon } : {}),
     };
+  }
+
+  private concernWeight(sentence: CommunitySentence): number {
+    const key = `${sentence.finding.chunkId}:${sentence.finding.span.start}`;
+    let weight = this.concernWeights.get(key);
+    if (weight === undefined) {
+      weight = concernWeight(readConcerns(sentence.finding.text, this.lexicon));
+      this.concernWeights.set(key, weight);
+    }
+    return weight;
   }
 
   /**
@@ -109,9 +148,10 @@ export class GlobalSearcher {
           for (const stem of sentence.stems) sentenceFrequency.set(stem, (sentenceFrequency.get(stem) ?? 0) + 1);
         }
       }
-      const index = createBm25Index(communities.map((community) => ({ id: community.id, text: reportText(community) })));
+      const keywords = communityKeywords(communities, sentences, entities);
+      const index = createBm25Index(communities.map((community) => ({ id: community.id, text: `${reportText(community)}\n${(keywords.get(community.id) ?? []).join(' ')}` })));
       const levels = [...new Set(communities.map((community) => community.level))].sort((left, right) => left - right);
-      this.prepared = { communities, entities, sentences, sentenceFrequency, sentenceCount: seen.size, index, levels };
+      this.prepared = { communities, entities, sentences, sentenceFrequency, sentenceCount: seen.size, index, levels, keywords };
     }
     return this.prepared;
   }
@@ -119,14 +159,15 @@ export class GlobalSearcher {
 
 /**
  * The map step for one community: the sentences of its source chunks that hold the question's
- * words (idf-weighted share of the question), best first.
+ * words (idf-weighted share of the question), best first. For a question about risks or
+ * problems, a sentence that reports one (read through the concern lexicon) counts too.
  */
-function mapCommunity(community: Community, questionStems: Set<string>, prepared: PreparedReports): Array<{ finding: Community['report']['findings'][number]; score: number }> {
+function mapCommunity(community: Community, questionStems: Set<string>, prepared: PreparedReports, concernOf: ((sentence: CommunitySentence) => number) | null): Array<{ finding: Community['report']['findings'][number]; score: number }> {
   const idf = (stem: string) => Math.log(1 + prepared.sentenceCount / (1 + (prepared.sentenceFrequency.get(stem) ?? 0)));
   const mass = [...questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
   const seen = new Set<string>();
   return (prepared.sentences.get(community.id) ?? [])
-    .map((sentence) => ({ finding: sentence.finding, score: [...questionStems].filter((stem) => sentence.stems.has(stem)).reduce((sum, stem) => sum + idf(stem), 0) / mass }))
+    .map((sentence) => ({ finding: sentence.finding, score: [...questionStems].filter((stem) => sentence.stems.has(stem)).reduce((sum, stem) => sum + idf(stem), 0) / mass + (concernOf ? concernOf(sentence) : 0) }))
     .filter((item) => {
       const key = `${item.finding.chunkId}:${item.finding.span.start}`;
       if (item.score <= 0 || seen.has(key)) return false;
@@ -134,7 +175,21 @@ function mapCommunity(community: Community, questionStems: Set<string>, prepared
       return true;
     })
     .sort((left, right) => right.score - left.score || left.finding.span.start - right.finding.span.start)
-    .slice(0, FINDINGS_PER_COMMUNITY);
+    .slice(0, concernOf ? CONCERN_FINDINGS_PER_COMMUNITY : FINDINGS_PER_COMMUNITY);
+}
+
+/** For each member of a community, the first of its source sentences that names it (name or alias). */
+function memberEvidence(community: Community, prepared: PreparedReports): Map<string, CommunityFinding> {
+  const sentences = (prepared.sentences.get(community.id) ?? []).map((sentence) => ({ finding: sentence.finding, text: ` ${normaliseName(sentence.finding.text)} ` }));
+  const evidence = new Map<string, CommunityFinding>();
+  for (const memberId of community.memberIds) {
+    const entity = prepared.entities.get(memberId);
+    if (!entity) continue;
+    const names = [entity.name, ...entity.aliases].map(normaliseName).filter((name) => name.length > 1);
+    const found = sentences.find((sentence) => names.some((name) => sentence.text.includes(` ${name} `)));
+    if (found) evidence.set(memberId, found.finding);
+  }
+  return evidence;
 }
 
 /** A report's findings ordered by how many question words they hold, the best few. */

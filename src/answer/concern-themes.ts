@@ -1,0 +1,102 @@
+import type { Citation, CommunityFinding } from '../core/records.js';
+import type { RetrievalContext, ScoredCommunity } from '../query/context.js';
+import type { ConcernLexicon } from '../query/global/concern-lexicon.js';
+import { readConcerns } from '../query/global/sentence-concerns.js';
+import { stemWord } from '../query/question-terms.js';
+import { citeFinding } from './cite-finding.js';
+import { cropSentence } from './crop-sentence.js';
+import type { GlobalReduction } from './extractive-global.js';
+
+const MAX_THEMES = 8;
+const THEME_WORDS = 12;
+const CITED_PER_THEME = 3;
+
+interface Support {
+  finding: CommunityFinding;
+  weight: number;
+  words: string[];
+}
+
+interface Theme {
+  family: string;
+  /** Best supporting sentence per document. */
+  documents: Map<string, Support>;
+  /** Stem → the weight of the sentences using it, and the forms it was written in. */
+  labels: Map<string, { weight: number; forms: Map<string, number> }>;
+}
+
+/**
+ * The reduce step of global search for questions about risks or problems, without a model:
+ * the findings the map step kept are read through the concern lexicon and grouped into themes
+ * (schedule slips, shortages, deterioration, security…), ranked by how many documents raise
+ * them. Each theme is named by the word the documents use most for it, shown with its
+ * strongest sentence and cited to the documents behind it. Null when fewer than two themes
+ * emerge (the caller then lists the communities' main points).
+ */
+export function reduceConcernThemes(communities: ScoredCommunity[], lexicon: ConcernLexicon, maxWords: number, context: RetrievalContext): GlobalReduction | null {
+  const themes = collectThemes(communities, lexicon);
+  if (themes.length < 2) return null;
+  const ranked = themes
+    .map((theme) => ({ theme, score: [...theme.documents.values()].reduce((sum, support) => sum + support.weight, 0) }))
+    .sort((left, right) => right.score - left.score || left.theme.family.localeCompare(right.theme.family));
+  const items: string[] = [];
+  const citations: Citation[] = [];
+  let words = 0;
+  for (const { theme } of ranked.slice(0, MAX_THEMES)) {
+    const label = themeLabel(theme);
+    const usesLabel = (support: Support) => (support.words.includes(label) ? 1 : 0);
+    const supports = [...theme.documents.values()].sort(
+      (left, right) => right.weight - left.weight || usesLabel(right) - usesLabel(left) || right.words.length - left.words.length || left.finding.documentId.localeCompare(right.finding.documentId),
+    );
+    const best = supports[0] as Support;
+    const text = cropSentence(best.finding.text.replace(/\s+/g, ' ').trim(), best.words, THEME_WORDS);
+    const markers = supports.slice(0, CITED_PER_THEME).map((support) => `[${citeFinding(support.finding, citations, context)}]`);
+    const count = theme.documents.size;
+    const entry = `${label} — ${count} document${count === 1 ? '' : 's'}: ${text} ${markers.join('')}`;
+    const length = entry.split(/\s+/).length;
+    if (items.length >= 2 && words + length > maxWords * 2) break;
+    words += length;
+    items.push(entry);
+  }
+  return { answer: items.map((entry, index) => `(${index + 1}) ${entry}`).join(' '), citations };
+}
+
+function collectThemes(communities: ScoredCommunity[], lexicon: ConcernLexicon): Theme[] {
+  const themes = new Map<string, Theme>();
+  const seen = new Set<string>();
+  for (const item of communities) {
+    for (const finding of item.findings) {
+      const key = `${finding.chunkId}:${finding.span.start}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const concerns = readConcerns(finding.text, lexicon);
+      // A sentence that also says "risk", "critical", "major"… reports a concern more surely than one naming an event in passing.
+      const weight = 0.5 + 0.5 * Math.min(concerns.markers, 3);
+      for (const [family, familyWords] of concerns.families) {
+        const theme = themes.get(family) ?? { family, documents: new Map(), labels: new Map() };
+        themes.set(family, theme);
+        const current = theme.documents.get(finding.documentId);
+        if (!current || weight > current.weight) theme.documents.set(finding.documentId, { finding, weight, words: familyWords });
+        for (const word of familyWords) {
+          const stem = word.split('-').map(stemWord).join('-');
+          const label = theme.labels.get(stem) ?? { weight: 0, forms: new Map() };
+          label.weight += weight;
+          label.forms.set(word, (label.forms.get(word) ?? 0) + 1);
+          theme.labels.set(stem, label);
+        }
+      }
+    }
+  }
+  return [...themes.values()];
+}
+
+/** The word the documents use most for a theme, weighted by sentence; nouns before participles ("corrosion" before "corroded"). */
+function themeLabel(theme: Theme): string {
+  const score = (label: { weight: number; forms: Map<string, number> }) => label.weight * (/(?:ed|ee)$/u.test(mostUsed(label.forms)) ? 0.5 : 1);
+  const best = [...theme.labels].sort(([leftStem, left], [rightStem, right]) => score(right) - score(left) || leftStem.localeCompare(rightStem))[0];
+  return best ? mostUsed(best[1].forms) : theme.family;
+}
+
+function mostUsed(forms: Map<string, number>): string {
+  return [...forms].sort((left, right) => right[1] - left[1] || left[0].length - right[0].length || left[0].localeCompare(right[0]))[0]?.[0] ?? '';
+}

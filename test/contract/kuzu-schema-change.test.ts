@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { GraphSchema } from '../../src/config/graph-schema.js';
+import { KuzuGraphStore } from '../../src/graph/kuzu/kuzu-store.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+import { CHUNKS, CONTRACT_SCHEMA, fullWrite, OTHER_SCHEMA } from './contract-fixture.js';
+
+// A property type Kuzu rejects makes the DDL fail after the old entity tables were dropped.
+const BROKEN_SCHEMA = { ...OTHER_SCHEMA, nodeTypes: [{ ...OTHER_SCHEMA.nodeTypes[0]!, properties: [{ name: 'rank', type: 'NOT_A_TYPE' }] }, ...OTHER_SCHEMA.nodeTypes.slice(1)] } as unknown as GraphSchema;
+
+test('kuzu: a schema change that fails half-way is redone on the next open, and documents survive', async () => {
+  const workspace = path.join(makeTempDir('rhizome-kuzu-schema-'), 'workspace');
+  const open = () => KuzuGraphStore.open({ workspace, bufferPoolMb: 64 });
+  const first = await open();
+  try {
+    await first.ensureSchema(CONTRACT_SCHEMA);
+    await first.writeIndex(fullWrite());
+    await assert.rejects(first.ensureSchema(BROKEN_SCHEMA));
+  } finally {
+    await first.close();
+  }
+  for (const schema of [CONTRACT_SCHEMA, OTHER_SCHEMA]) {
+    const store = await open();
+    try {
+      assert.deepEqual(await store.ensureSchema(schema), { reset: true }, 'the interrupted change is redone');
+      assert.deepEqual(await store.loadProjection(), { entities: [], relations: [], mentions: [] });
+      assert.deepEqual(await store.listChunks(), CHUNKS);
+      assert.deepEqual(await store.searchEntities('Lina', 5), []);
+    } finally {
+      await store.close();
+    }
+  }
+});

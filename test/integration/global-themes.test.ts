@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createRhizome, type Rhizome } from '../../src/index.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+// A hospital group: five kinds of trouble, spread over documents that rarely say "risk", and two
+// documents of good news. None of these words or names come from the development corpus.
+const HOSPITAL: Record<string, string> = {
+  'h1.txt': 'North Wing opening\n\nThe opening of the North Wing at Ellery General Hospital has been postponed by two months because Brandt Builders fell behind on the roof works. Dr Amara Okafor chairs the North Wing steering group.',
+  'h2.txt': 'Board minutes\n\nThe Ellery Health Trust board noted that the radiology upgrade is running late and that Brandt Builders has asked for a further delay to the car park.',
+  'h3.txt': 'IT incident report\n\nA ransomware attack encrypted the appointment system at Ellery General Hospital for six hours. Kessel Digital restored the servers; Dr Amara Okafor led the clinical response.',
+  'h4.txt': 'Staffing review\n\nEllery Health Trust reports a shortage of theatre nurses and anaesthetists. Locum agency Medway Staffing covers the gaps at Ellery General Hospital.',
+  'h5.txt': 'Estates inspection\n\nThe estates team found cracks in the ceiling of Ward 7 at Ellery General Hospital and a leak in the plant room. Brandt Builders will repair the plant room.',
+  'h6.txt': 'Water safety\n\nLegionella contamination was found in two water tanks at Corran Community Hospital. Kessel Digital installed new temperature sensors for the Ellery Health Trust.',
+  'h7.txt': 'Charity gala\n\nThe Ellery Hospital Charity raised funds for a new garden at Corran Community Hospital. Dr Amara Okafor thanked the volunteers.',
+  'h8.txt': 'Catering award\n\nCorran Community Hospital won a regional award for its catering team, led by chef Tomas Hale.',
+};
+
+// A French logistics group: the same kinds of trouble, in French.
+const LOGISTIQUE: Record<string, string> = {
+  'f1.txt': 'Entrepôt de Vernon\n\nUne inondation a touché l’entrepôt de Vernon de Transports Aubrac après les pluies de mars. Claire Delmas dirige le site de Vernon.',
+  'f2.txt': 'Recrutement\n\nTransports Aubrac signale une pénurie de chauffeurs poids lourds à Vernon et à Rodez. Le cabinet Lemaire Conseil accompagne les recrutements.',
+  'f3.txt': 'Incident informatique\n\nUne cyberattaque a bloqué la plateforme de réservation de Transports Aubrac pendant deux jours. La société Ostral Informatique a rétabli le service.',
+  'f4.txt': 'Livraisons\n\nLe retard des livraisons de la nouvelle flotte Kerlan s’aggrave : Transports Aubrac attend encore douze camions. Claire Delmas suit le dossier.',
+  'f5.txt': 'Fête du site\n\nLe site de Rodez de Transports Aubrac a fêté ses vingt ans avec les familles des salariés.',
+};
+
+async function indexCorpus(base: string, documents: Record<string, string>): Promise<Rhizome> {
+  const root = path.join(base, 'docs');
+  mkdirSync(root, { recursive: true });
+  for (const [name, text] of Object.entries(documents)) writeFileSync(path.join(root, name), text);
+  const rhizome = createRhizome({ workspace: path.join(base, 'workspace'), communities: { maxClusterSize: 4, seed: 3 } });
+  await rhizome.index(root);
+  return rhizome;
+}
+
+describe('global search groups what the documents report as risks into themes, offline', () => {
+  let hospital: Rhizome;
+  let logistique: Rhizome;
+  before(async () => {
+    hospital = await indexCorpus(makeTempDir('rhizome-themes-en-'), HOSPITAL);
+    logistique = await indexCorpus(makeTempDir('rhizome-themes-fr-'), LOGISTIQUE);
+  });
+  after(async () => {
+    await hospital.close();
+    await logistique.close();
+  });
+
+  test('an English question about risks names each kind of trouble and cites the documents behind it', async () => {
+    const answer = await hospital.query('What are the main risks across these documents?', { mode: 'global' });
+    assert.equal(answer.found, true);
+    const text = answer.answer.toLowerCase();
+    const themes = { schedule: /postponed|late|delay/, security: /ransomware|attack/, supply: /shortage/, deterioration: /cracks|leak/, hazard: /contamination/ };
+    const named = Object.entries(themes).filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
+    assert.deepEqual(named, Object.keys(themes), `themes named in: ${answer.answer}`);
+    const cited = new Set(answer.citations.filter((citation) => citation.kind === 'chunk').map((citation) => path.basename(citation.path ?? '')));
+    for (const file of ['h1.txt', 'h3.txt', 'h4.txt', 'h5.txt', 'h6.txt']) assert.ok(cited.has(file), `${file} cited`);
+    for (const file of ['h7.txt', 'h8.txt']) assert.ok(!cited.has(file), `${file} (good news) not cited`);
+    assert.match(answer.answer, /\(1\) (?:postponed|late|delay)\b[^(]*2 documents/, 'the theme two documents raise comes first');
+  });
+
+  test('a French question about risks reads French documents the same way', async () => {
+    const answer = await logistique.query('Quels sont les principaux risques dans ces documents ?', { mode: 'global' });
+    const text = answer.answer.toLowerCase();
+    for (const word of ['inondation', 'pénurie', 'cyberattaque', 'retard']) assert.ok(text.includes(word), `${word} in: ${answer.answer}`);
+    assert.ok(!answer.citations.some((citation) => citation.path?.endsWith('f5.txt')), 'the anniversary is not a risk');
+  });
+
+  test('a question that is not about risks does not read the documents as risks', async () => {
+    const context = await hospital.retrieve('What are the main themes across these documents?', { mode: 'global' });
+    assert.equal(context.concernLexicon, undefined);
+    const answer = await hospital.query('What are the main themes across these documents?', { mode: 'global' });
+    assert.doesNotMatch(answer.answer, / — \d+ documents?:/);
+  });
+});
