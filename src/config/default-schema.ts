@@ -29,7 +29,7 @@ export const defaultGraphSchema: GraphSchemaInput = {
       name: 'Location',
       description: 'A place: site, town, city, region, building, structure or area.',
       cues: {
-        suffixes: ['street', 'road', 'avenue', 'square', 'bridge', 'viaduct', 'tunnel', 'station', 'yard', 'depot', 'plant', 'site', 'port', 'harbour', 'harbor', 'airport', 'district', 'county', 'city', 'town', 'village', 'river', 'lake', 'valley', 'park', 'centre', 'center', 'campus', 'works', 'reservoir', 'dam', 'terminal', 'rue', 'pont', 'gare', 'usine', 'quartier', 'ville', 'place'],
+        suffixes: ['street', 'road', 'avenue', 'square', 'bridge', 'viaduct', 'tunnel', 'station', 'yard', 'depot', 'plant', 'site', 'port', 'harbour', 'harbor', 'airport', 'district', 'county', 'city', 'town', 'village', 'river', 'lake', 'valley', 'park', 'centre', 'center', 'campus', 'works', 'reservoir', 'dam', 'terminal', 'hospital', 'clinic', 'school', 'college', 'museum', 'library', 'stadium', 'airfield', 'hotel', 'farm', 'mine', 'quarry', 'rue', 'pont', 'gare', 'usine', 'quartier', 'ville', 'place', 'hôpital', 'clinique', 'école', 'lycée', 'musée', 'stade', 'entrepôt'],
         before: ['near', 'site', 'town', 'city', 'district', 'village', 'plant in', 'based in', 'located in', 'located at', 'held in', 'près de', 'site de', 'ville de', 'usine de', 'basé à', 'située à', 'situé à'],
       },
     },

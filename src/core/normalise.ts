@@ -11,7 +11,7 @@ export function normaliseName(name: string): string {
   const plain = stripAccents(name)
     .toLowerCase()
     .replace(/['’]s\b/g, '')
-    .replace(/^(?:the|le|la|les|l['’])\s*/u, '')
+    .replace(/^(?:(?:the|le|la|les)\s+|l['’]\s*)/u, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
   return plain.replace(/\s+/g, ' ');

@@ -55,8 +55,8 @@ export const extractedRelationSchema = z.object({
   evidence: z.string().min(1),
   span: spanSchema,
   validFrom: z.string().nullable().optional(),
-  /** How the relation was found: a typed phrase, two names in one sentence, or a name under the document's title. */
-  basis: z.enum(['pattern', 'sentence', 'title']).optional(),
+  /** How the relation was found: a typed phrase, two names in one sentence, a name under the document's title, or the only name of a sentence and the names just before it. */
+  basis: z.enum(['pattern', 'sentence', 'title', 'neighbour']).optional(),
 });
 export type ExtractedRelation = z.infer<typeof extractedRelationSchema>;
 

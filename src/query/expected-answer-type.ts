@@ -29,7 +29,9 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
   }
   const typesMentioning = (word: string) => {
     const singular = word.replace(/ies$/, 'y').replace(/s$/, '');
-    return schema.nodeTypes.filter((type) => new RegExp(`\\b(${word}|${singular})\\b`).test(describe(type)));
+    const named = schema.nodeTypes.filter((type) => new RegExp(`\\b(${word}|${singular})\\b`).test(describe(type)));
+    // "entreprises", "businesses": any word for companies finds the types that hold companies.
+    return named.length > 0 || !ORGANISATION_WORDS.test(word) ? named : schema.nodeTypes.filter((type) => ORGANISATION_WORDS.test(describe(type)));
   };
   if (wh === 'where' || wh === 'ou') {
     for (const type of typesMentioning('place')) weights.set(type.name, 1);

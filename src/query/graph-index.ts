@@ -66,7 +66,7 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
   });
   const stemsBySentence = new Map<string, Set<string>>();
   const evidenceStems = projection.relations.map((relation) => {
-    const key = `${relation.chunkId}:${relation.start}`;
+    const key = `${relation.chunkId}:${relation.start}:${relation.end}`;
     let stems = stemsBySentence.get(key);
     if (!stems) {
       stems = new Set(contentStems(relation.evidence));
@@ -91,3 +91,4 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
     relations: projection.relations, evidenceStems, evidenceFrequency, evidenceCount: stemsBySentence.size, nameWordIndex,
   };
 }
+

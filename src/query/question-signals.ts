@@ -1,7 +1,7 @@
 import { stripAccents } from '../core/normalise.js';
 
 const CORPUS_WIDE = /\b(main|key|major|overall|recurring|common|general)\s+(themes?|topics?|issues?|risks?|points?|trends?)\b|\b(across|throughout)\s+(these|the|all)\b|\ball (the )?(documents|sources|texts)\b|\bin general\b|\boverall\b|\bsummar(y|ise|ize)\b|\bthemes?\b|\b(grands|principaux|principales)\s+(themes?|sujets?|risques?)\b|\bdans l'ensemble\b|\bl'ensemble des documents\b|\bresume\b/;
-const LIST_ALL = /\b(which|what|list)\b.*\b(all|every)\b|\b(with|does)\b.*\bwork with\b|\b(quels|quelles)\b.*\b(tous|toutes)\b/;
+const LIST_ALL = /\b(which|what|list)\b.*\b(all|every)\b|\b(with|does|do)\b.*\bwork with\b|\b(quels|quelles)\b.*\b(tous|toutes)\b|\btravaill\w* avec\b/;
 const TEMPORAL = /\b(currently|current|now|today|latest|recent(ly)?|former(ly)?|previous(ly)?|before|after|until|since|when|in (19|20)\d\d|actuellement|aujourd'hui|desormais|avant|apres|depuis|quand)\b/;
 
 /** True for questions about the whole corpus ("main themes", "across these documents"). */

@@ -5,7 +5,7 @@ import type { Chunk } from '../../src/core/records.js';
 import { extractWithNlp } from '../../src/extraction/nlp/extract-with-nlp.js';
 import { findCandidateMentions } from '../../src/extraction/nlp/find-mentions.js';
 import { findDates } from '../../src/extraction/nlp/find-dates.js';
-import { buildLowercaseVocabulary } from '../../src/extraction/nlp/lowercase-vocabulary.js';
+import { buildLowercaseVocabulary, buildNameVocabulary } from '../../src/extraction/nlp/lowercase-vocabulary.js';
 
 const schema = validateConfig({}).schema;
 
@@ -46,6 +46,38 @@ test('a capitalised ordinary word at the start of a sentence is not a name', () 
   assert.deepEqual(names, ['Orbilink']);
 });
 
+test('a dictionary word alone at the start of a sentence is not a name, unless the corpus writes it as one mid-sentence', () => {
+  const corpus = ['Overall status: amber.', 'Heavy rainfall closed Dock Road.', 'The Juniper dashboard is live.', 'Juniper ships in May.', 'Recrutement difficile à Rodez.'];
+  const options = (language: 'en' | 'fr') => ({ language, knownNames: buildNameVocabulary(corpus) });
+  const names = (sentence: string, language: 'en' | 'fr' = 'en') => findCandidateMentions(sentence, new Set(), options(language)).map((mention) => mention.surface);
+  assert.deepEqual(names('Overall status: amber.'), []);
+  assert.deepEqual(names('Heavy rainfall closed Dock Road.'), ['Dock Road']);
+  assert.deepEqual(names('Juniper ships in May.'), ['Juniper'], 'written capitalised mid-sentence elsewhere');
+  assert.deepEqual(names('Orbilink ships in May.'), ['Orbilink'], 'not a dictionary word');
+  assert.deepEqual(names('Grace Adeyemi chairs the panel.'), ['Grace Adeyemi'], 'names of several words keep their first word');
+  assert.deepEqual(names('Recrutement difficile à Rodez.', 'fr'), ['Rodez']);
+  assert.deepEqual(findCandidateMentions('Overall status: amber.', new Set()).map((mention) => mention.surface), ['Overall'], 'without corpus evidence the rule is off');
+});
+
+test('relative pronouns, contract phrases and "-ics" endings type organisations; "who" types people', () => {
+  const typeOf = (text: string, name: string) => extract(text).entities.find((entity) => entity.name === name)?.type;
+  assert.equal(typeOf('The city signed a supply agreement with Verinta last year.', 'Verinta'), 'Organisation');
+  assert.equal(typeOf('Parts come from Kolvar Brandt, which manufactures them in Ostrava.', 'Kolvar Brandt'), 'Concept');
+  assert.equal(typeOf('Parts come from Kolvar Brandt, who manufactures them in Ostrava.', 'Kolvar Brandt'), 'Person');
+  assert.equal(typeOf('Morrow Hydraulics has been appointed to supply the pumps.', 'Morrow Hydraulics'), 'Organisation');
+});
+
+test('the only name of a sentence is tied weakly to the names of the sentence before, with the text between as evidence', () => {
+  const text = 'Halden Pumps missed both delivery windows and its contract is terminated. The three pumps delivered are kept. Morrow Hydraulics will supply the rest.';
+  const result = extract(text);
+  const link = result.relations.find((relation) => relation.basis === 'neighbour');
+  assert.deepEqual([link?.source, link?.target], ['Halden Pumps', 'Morrow Hydraulics']);
+  assert.equal(link?.evidence, text);
+  assert.deepEqual(link?.span, { start: 0, end: text.length });
+  const far = extract('Halden Pumps is terminated. One. Two. Morrow Hydraulics will supply the rest.');
+  assert.ok(!far.relations.some((relation) => relation.basis === 'neighbour'), 'no link beyond two sentences back');
+});
+
 test('mentions are typed from the schema cues, with spans into the document', () => {
   const text = 'Greyline Haulage Ltd will service the fleet. Dr Lina Ferraz leads the Lynx project.';
   const result = extract(text, 'en', 100);
@@ -72,11 +104,14 @@ test('French patterns produce typed relations', () => {
   assert.ok(result.relations.some((relation) => relation.type === 'LEADS' && relation.source === 'Lina Ferraz' && relation.target === 'Lynx'));
 });
 
-test('entities of one sentence are linked by co-occurrence, never across sentences', () => {
-  const result = extract('Orbilink supplies Q7 modems to Juniper. Nimbic builds dashboards.');
+test('entities of one sentence are linked by co-occurrence; across sentences only weakly, for a name alone in its sentence', () => {
+  const result = extract('Orbilink supplies Q7 modems to Juniper. Nimbic builds dashboards with Kessel.');
   const pairs = result.relations.map((relation) => [relation.source, relation.target].sort().join('+'));
   assert.ok(pairs.includes('Juniper+Orbilink') || pairs.includes('Juniper+Q7'));
-  assert.ok(!pairs.some((pair) => pair.includes('Nimbic')), 'Nimbic is alone in its sentence');
+  assert.ok(pairs.includes('Kessel+Nimbic'));
+  assert.ok(!pairs.some((pair) => pair.includes('Nimbic') && pair !== 'Kessel+Nimbic'), 'a sentence with two names is not tied to the one before');
+  const alone = extract('Orbilink supplies Q7 modems to Juniper. Nimbic builds dashboards.');
+  assert.ok(alone.relations.filter((relation) => relation.source === 'Nimbic' || relation.target === 'Nimbic').every((relation) => relation.basis === 'neighbour'));
 });
 
 test('a chunk without names yields no entities and no relations', () => {

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { validateConfig } from '../../src/config/load-config.js';
 import type { ChunkExtraction, ExtractedEntity } from '../../src/core/records.js';
 import { resolveGraph } from '../../src/extraction/resolution/resolve-graph.js';
+import { normaliseName } from '../../src/core/normalise.js';
 
 const schema = validateConfig({}).schema;
 const options = { mergeSurnames: true, mergeAcronyms: true, fuzzyThreshold: 0.96 };
@@ -35,6 +36,20 @@ test('a surname shared by two people is not merged', () => {
     chunk('c2', [entity('Dupont', 'Concept', 0)]),
   ], schema, options);
   assert.equal(graph.entities.length, 3);
+});
+
+test('a first word alone merges with the one organisation it starts, even when that organisation has several spellings', () => {
+  const graph = resolveGraph([
+    chunk('c1', [entity('Greyline Haulage Ltd', 'Organisation')]),
+    chunk('c2', [entity('Greyline Haulage', 'Organisation')]),
+    chunk('c3', [entity('Greyline', 'Organisation')]),
+  ], schema, options);
+  assert.equal(graph.entities.length, 1);
+  assert.deepEqual(graph.merges.map((merge) => merge.reason).sort(), ['fuzzy', 'short-form']);
+});
+
+test('leading articles are dropped as words, never as the start of a name', () => {
+  assert.deepEqual(['The  Orbilink\'s', "l'Usine de Brest", 'Le Mans', 'Lemaire Conseil', 'Laval', 'Theodore Hale', 'Lessard'].map(normaliseName), ['orbilink', 'usine de brest', 'mans', 'lemaire conseil', 'laval', 'theodore hale', 'lessard']);
 });
 
 test('an acronym defined in the text merges with its long form', () => {

@@ -36,7 +36,7 @@ async function indexCorpus(base: string, documents: Record<string, string>): Pro
   return rhizome;
 }
 
-describe('global search groups what the documents report as risks into themes, offline', () => {
+describe('global search offline: risk themes and entity lists on corpora of other domains', () => {
   let hospital: Rhizome;
   let logistique: Rhizome;
   before(async () => {
@@ -66,6 +66,20 @@ describe('global search groups what the documents report as risks into themes, o
     const text = answer.answer.toLowerCase();
     for (const word of ['inondation', 'pénurie', 'cyberattaque', 'retard']) assert.ok(text.includes(word), `${word} in: ${answer.answer}`);
     assert.ok(!answer.citations.some((citation) => citation.path?.endsWith('f5.txt')), 'the anniversary is not a risk');
+  });
+
+  test('a list question names the organisations of that kind, each cited, and not the question\'s own subject', async () => {
+    const answer = await hospital.query('Which companies does the Ellery Health Trust work with?', { mode: 'global' });
+    for (const name of ['Brandt Builders', 'Kessel Digital', 'Medway Staffing']) assert.match(answer.answer, new RegExp(`${name} \\[\\d+\\]`), `${name} cited in: ${answer.answer}`);
+    assert.doesNotMatch(answer.answer, /Ellery Health Trust/);
+    const chunkCitations = answer.citations.filter((citation) => citation.kind === 'chunk');
+    assert.ok(chunkCitations.every((citation) => citation.path?.endsWith('.txt') && !citation.label.startsWith('doc_')), 'every citation names its document');
+  });
+
+  test('the same in French', async () => {
+    const answer = await logistique.query('Quelles entreprises travaillent avec Transports Aubrac ?', { mode: 'global' });
+    for (const name of ['Lemaire Conseil', 'Ostral Informatique']) assert.match(answer.answer, new RegExp(`${name} \\[\\d+\\]`), `${name} cited in: ${answer.answer}`);
+    assert.doesNotMatch(answer.answer, /Transports Aubrac/);
   });
 
   test('a question that is not about risks does not read the documents as risks', async () => {

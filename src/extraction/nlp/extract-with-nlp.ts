@@ -21,7 +21,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-9';
+export const NLP_EXTRACTOR_VERSION = 'nlp-12';
 
 /**
  * Extracts typed entities and relations from one chunk without any model: candidate names
@@ -33,11 +33,12 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   const relations: ExtractedRelation[] = [];
   let title: { text: string; names: string[] } | null = null;
   const sentences = splitSentences(chunk.text, context.language);
+  const namesBySentence: string[][] = [];
   for (const sentence of sentences) {
     const base = chunk.start + sentence.start;
     const candidates = findCandidateMentions(sentence.text, context.knownLowercase, { language: context.language, ...(context.knownNames ? { knownNames: context.knownNames } : {}) });
     const mentions: SentenceMention[] = candidates.map((candidate) => {
-      const votes = voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase);
+      const votes = voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase, context.language);
       const type = pickType(votes, context.schema);
       entities.push({
         name: candidate.surface,
@@ -48,10 +49,14 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       });
       return { name: candidate.surface, type, start: candidate.start, end: candidate.end };
     });
+    const distinct = [...new Set(mentions.map((mention) => mention.name))];
+    namesBySentence.push(distinct);
     if (sentence === sentences[0] && chunk.index === 0 && isTitleLine(sentence.text)) {
       title = { text: sentence.text, names: mentions.map((mention) => mention.name) };
-    } else if (title && context.cooccurrence) {
+    } else if (title && title.names.length > 0 && context.cooccurrence) {
       relations.push(...linkToTitle(title, mentions, sentence.text, { start: chunk.start + sentence.start, end: chunk.start + sentence.start + sentence.text.length }, findDates(sentence.text)[0]?.iso ?? context.documentDate));
+    } else if (distinct.length === 1 && context.cooccurrence) {
+      relations.push(...linkToNeighbours(chunk, sentences, namesBySentence, distinct[0] as string, findDates(sentence.text)[0]?.iso ?? context.documentDate));
     }
     if (mentions.length < 2) continue;
     const evidence = sentence.text;
@@ -97,6 +102,28 @@ function linkToTitle(title: { text: string; names: string[] }, mentions: Sentenc
   return title.names
     .filter((name) => !present.has(name))
     .flatMap((name) => mentions.map((mention) => ({ type: COOCCURRENCE_EDGE_TYPE, source: name, target: mention.name, evidence, span, validFrom, basis: 'title' as const })));
+}
+
+const NEIGHBOUR_WINDOW = 2;
+
+/**
+ * The only name of a sentence, with no title to hang on, is linked (weakly) to the names of the
+ * nearest sentence before it that has some, at most two sentences back: "Halden Pumps … is
+ * terminated. The three pumps are retained. Morrow Hydraulics has been appointed…" ties the two
+ * suppliers. The evidence is the text from that sentence to this one, verbatim.
+ */
+function linkToNeighbours(chunk: Chunk, sentences: ReturnType<typeof splitSentences>, namesBySentence: string[][], name: string, validFrom: string | null): ExtractedRelation[] {
+  const current = namesBySentence.length - 1;
+  for (let previous = current - 1; previous >= Math.max(0, current - NEIGHBOUR_WINDOW); previous -= 1) {
+    const names = (namesBySentence[previous] ?? []).filter((other) => other !== name);
+    if (names.length === 0) continue;
+    const from = sentences[previous] as (typeof sentences)[number];
+    const to = sentences[current] as (typeof sentences)[number];
+    const evidence = chunk.text.slice(from.start, to.start + to.text.length);
+    const span = { start: chunk.start + from.start, end: chunk.start + to.start + to.text.length };
+    return names.map((other) => ({ type: COOCCURRENCE_EDGE_TYPE, source: other, target: name, evidence, span, validFrom, basis: 'neighbour' as const }));
+  }
+  return [];
 }
 
 function pairKey(left: string, right: string): string {

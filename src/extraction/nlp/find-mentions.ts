@@ -28,6 +28,7 @@ export interface CandidateMention {
 const TOKEN_PATTERN = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*\.?/gu;
 const ELISION = /^(?:l|d|qu|n|s|j|c|m|t)['’](?=\p{Lu})/iu;
 const CONNECTORS = new Set(['of', 'de', 'du', 'des', 'del', 'della', 'van', 'von', 'der', 'den', 'la', 'le', '&', 'and']);
+const FRENCH_DE = new Set(['de', 'du', 'des']);
 const TITLES = new Set(['dr', 'mr', 'mrs', 'ms', 'prof', 'sir', 'mme', 'mlle', 'm']);
 
 /** Splits a sentence into word tokens; French elisions ("l'Usine") lose their prefix. */
@@ -120,7 +121,9 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       const following = tokens[next + 1];
       const connectorGap = following ? sentence.slice(candidate.end, following.start) : '';
       const afterCode = isCodeToken(previous.text);
-      if (!afterCode && CONNECTORS.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && connectorGap === ' ') {
+      // French "de" between names is often possession ("le site de Vernon de Transports Aubrac"): it joins one word only ("Banque de France").
+      const possessive = FRENCH_DE.has(candidate.text.toLowerCase()) && tokens[next + 2] !== undefined && isCapitalised((tokens[next + 2] as WordToken).text) && sentence.slice(following?.end ?? 0, (tokens[next + 2] as WordToken).start) === ' ';
+      if (!afterCode && !possessive && CONNECTORS.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && connectorGap === ' ') {
         run.push(candidate, following);
         next += 2;
         continue;

@@ -1,11 +1,15 @@
 import { stripAccents } from '../../core/normalise.js';
 import { FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
+import type { Language } from '../../core/records.js';
+import { isDictionaryWord } from './dictionary.js';
 import type { CandidateMention } from './find-mentions.js';
 
 /** Scores per node type for one mention; the best one names its type. */
 export type TypeVotes = Record<string, number>;
 
-const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 0.5 };
+const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 0.5, businessShape: 1 };
+/** Node types whose description says they hold companies (as the query side reads "which company"). */
+const ORGANISATION_WORDS = /\b(compan|organi[sz]ation|firm|business|societe|entreprise)/;
 
 function words(text: string): string[] {
   return stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+|&/gu) ?? [];
@@ -34,10 +38,22 @@ function matchesSuffix(lastWord: string, suffix: string): boolean {
 const DETERMINERS = new Set(['the', 'this', 'that', 'these', 'those', 'le', 'la', 'les', 'ce', 'cette', 'ces']);
 const ARTICLES = new Set(['the', 'a', 'an', 'le', 'la', 'les', 'l', 'un', 'une', 'its', 'their', 'his', 'her', 'our', 'son', 'sa', 'ses', 'leur']);
 
+/** Endings of common nouns and adjectives that are seldom surnames ("Builders", "Staffing", "Digital", "Transports"). */
+const COMMON_NOUN_ENDING = /(?:s|ing|al|ic|ive|ment|ion)$/;
+
+/** A dictionary plural, gerund or adjective at either end of a name makes it a business name ("Brandt Builders", "Kessel Digital", "Transports Aubrac"). */
+function hasCommonNounEnd(parts: string[], language: Language): boolean {
+  return [parts[0], parts[parts.length - 1]].some((part) => {
+    const lower = stripAccents(part ?? '').toLowerCase();
+    return lower.length >= 6 && COMMON_NOUN_ENDING.test(lower) && isDictionaryWord(lower, language);
+  });
+}
+
 /** "T. Wierzba" is an initial + surname; "Lina Ferraz" a name when no part is an ordinary lower-case word. */
-function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>): 'initial' | 'name' | null {
+function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, language: Language | undefined): 'initial' | 'name' | null {
   const parts = surface.split(/\s+/);
   if (parts.some((part) => knownLowercase.has(stripAccents(part).toLowerCase()))) return null;
+  if (language && parts.length >= 2 && hasCommonNounEnd(parts, language)) return null;
   if (parts.length === 2 && /^\p{Lu}\.$/u.test(parts[0] ?? '') && /^\p{Lu}[\p{Ll}'’-]+$/u.test(parts[1] ?? '')) return 'initial';
   if (parts.length >= 2 && parts.length <= 3 && parts.every((part) => /^\p{Lu}[\p{Ll}'’-]+$/u.test(part))) return 'name';
   return null;
@@ -47,7 +63,7 @@ function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>): '
  * Votes for the node types a mention may have, from the schema's cues: suffix words, words
  * just before and after it in the sentence, titles, and name shapes.
  */
-export function voteMentionType(mention: CandidateMention, sentence: string, schema: GraphSchema, knownLowercase: ReadonlySet<string>): TypeVotes {
+export function voteMentionType(mention: CandidateMention, sentence: string, schema: GraphSchema, knownLowercase: ReadonlySet<string>, language?: Language): TypeVotes {
   const votes: TypeVotes = {};
   const add = (type: string, weight: number) => {
     votes[type] = (votes[type] ?? 0) + weight;
@@ -57,8 +73,9 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const after = words(sentence.slice(mention.end, mention.end + 60));
   const nameWords = words(mention.surface);
   const lastWord = nameWords[nameWords.length - 1] ?? '';
-  const shape = isPersonShaped(mention.surface, knownLowercase);
+  const shape = isPersonShaped(mention.surface, knownLowercase, language);
   // English relative pronouns tell people from things: "Verinta, which manufactures…" / "Lina Ferraz, who leads…".
+  const businessShaped = language !== undefined && !mention.isCode && nameWords.length >= 2 && hasCommonNounEnd(mention.surface.split(/\s+/), language);
   const relative = /^\s*,\s*(which|who)\b/iu.exec(sentence.slice(mention.end))?.[1]?.toLowerCase();
   for (const type of schema.nodeTypes) {
     const cues = type.cues;
@@ -74,6 +91,7 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
     }
     if (cues.shapes.includes('code') && mention.isCode) add(type.name, WEIGHTS.code);
     const afterDeterminer = DETERMINERS.has(before[before.length - 1] ?? '');
+    if (businessShaped && ORGANISATION_WORDS.test(stripAccents(`${type.name} ${type.description}`).toLowerCase())) add(type.name, WEIGHTS.businessShape);
     const isPersonType = cues.shapes.includes('person-name');
     if (isPersonType && !mention.isCode && shape && !afterDeterminer && relative !== 'which') add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName);
     if (isPersonType && relative === 'who') add(type.name, WEIGHTS.after);
