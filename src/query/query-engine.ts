@@ -4,7 +4,7 @@ import { answerGlobalWithLlm } from '../answer/llm-global-answer.js';
 import { answerWithLlm, type LlmAnswer, type LlmAnswerOptions } from '../answer/llm-answer.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
-import type { GraphStore } from '../graph/store.js';
+import type { GraphStore, ScoredId } from '../graph/store.js';
 import { detectLanguage } from '../ingest/detect-language.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import { Bm25Searcher } from './bm25/bm25-search.js';
@@ -20,6 +20,8 @@ import type { Embedder } from '../llm/embedder.js';
 
 /** Entities taken from vector search when the question names none, and how similar they must be. */
 const VECTOR_SEEDS = 3;
+/** Chunks taken from the vector index to join the full-text hits in `local`. */
+const DENSE_HITS = 20;
 const VECTOR_SEED_SIMILARITY = 0.5;
 import { routeQuestion, type Route } from './route-question.js';
 
@@ -73,8 +75,10 @@ export class QueryEngine {
         return this.bm25.search(question, query);
       case 'vector':
         return this.searchVectors(question, signal);
-      case 'local':
-        return this.local.search(question, { ...graphOptions, vectorSeedIds: await this.entitiesByVector(question, signal) });
+      case 'local': {
+        const vector = await this.questionVector(question, signal);
+        return this.local.search(question, { ...graphOptions, vectorSeedIds: await this.entitiesByVector(vector), denseHits: await this.chunksByVector(vector) });
+      }
       case 'global':
         return this.global.search(question, query);
       case 'hybrid':
@@ -98,13 +102,25 @@ export class QueryEngine {
     return buildTextContext('vector', hits, this.store, this.config.query, `dense vectors (${embedder.modelId}, ${this.config.store.backend} vector index)`);
   }
 
-  /** Entities whose name and description embeddings are close to the question (a fallback when it names none). */
-  private async entitiesByVector(question: string, signal?: AbortSignal): Promise<string[]> {
+  /** The question's embedding, when an embedding model is configured and the store holds vectors. */
+  private async questionVector(question: string, signal?: AbortSignal): Promise<number[] | null> {
     const embedder = await this.embedder();
-    if (!embedder || !this.store.searchVectors) return [];
+    if (!embedder || !this.store.searchVectors) return null;
     const [vector] = (await embedder.embed({ texts: [question], purpose: 'query', ...(signal ? { signal } : {}) })).embeddings;
-    const hits = await this.store.searchVectors('entity', vector ?? [], VECTOR_SEEDS);
+    return vector ?? null;
+  }
+
+  /** Entities whose name and description embeddings are close to the question (a fallback when it names none). */
+  private async entitiesByVector(vector: number[] | null): Promise<string[]> {
+    if (!vector || !this.store.searchVectors) return [];
+    const hits = await this.store.searchVectors('entity', vector, VECTOR_SEEDS);
     return hits.filter((hit) => hit.score >= VECTOR_SEED_SIMILARITY).map((hit) => hit.id);
+  }
+
+  /** Chunks nearest to the question's embedding (empty without embeddings). */
+  private async chunksByVector(vector: number[] | null): Promise<ScoredId[]> {
+    if (!vector || !this.store.searchVectors) return [];
+    return this.store.searchVectors('chunk', vector, DENSE_HITS);
   }
 
   /** Global mode with a model: map-reduce over the chosen community reports (the statistics go to the notes only). */

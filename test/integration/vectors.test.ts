@@ -30,6 +30,9 @@ describe('dense vectors with the real MiniLM embedder (transformers.js, offline)
       const context = await rhizome.retrieve('Was it a bright, cloudless day?', { mode: 'vector' });
       assert.match(context.chunks[0]?.chunk.documentPath ?? '', /weather\.txt$/);
       assert.match(context.searchedWith, /dense vectors/);
+      const local = await rhizome.retrieve('Was it a bright, cloudless day?', { mode: 'local' });
+      assert.match(local.searchedWith, /dense vectors/);
+      assert.match(local.rankedChunkIds.length > 0 ? (await rhizome.chunkSources([local.rankedChunkIds[0] as string])).get(local.rankedChunkIds[0] as string) ?? '' : '', /weather\.txt$/, 'local mode finds the paraphrase through the dense hits it fuses');
       const again = await rhizome.index(root);
       assert.equal(again.usage?.total.calls ?? 0, 0, 'unchanged texts are not embedded again');
     } finally {

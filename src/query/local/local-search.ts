@@ -20,6 +20,8 @@ export interface LocalSearchOptions {
   schema: GraphSchema;
   /** Entities found by vector search, used as seeds when the question names none. */
   vectorSeedIds?: string[];
+  /** Chunks nearest to the question's embedding, best first (when embeddings are configured): they seed the walk and join the fusion beside the full-text hits. */
+  denseHits?: ScoredId[];
   /** When the question names no entity, start relation paths from this many entities of the best text hits (hybrid search). */
   pathSeedsFromText?: number;
   /** Restart probability complement of the walk (HippoRAG: 0.5). */
@@ -78,20 +80,27 @@ export class LocalSearcher {
     const seedWeights = seeds.map((seed) => 1 / Math.log(Math.E + (index.chunksOfEntity[seed]?.length ?? 0)));
     const seedTotal = seedWeights.reduce((sum, value) => sum + value, 0);
     seeds.forEach((seed, position) => personalization.set(seed, (seedMass * (seedWeights[position] as number)) / seedTotal));
-    const topScore = hits[0]?.score ?? 0;
-    const hitTotal = hits.reduce((sum, hit) => sum + hit.score / (topScore || 1), 0);
-    for (const hit of hits) {
-      const chunkIndex = index.chunkIndexById.get(hit.id);
-      if (chunkIndex === undefined || hitTotal === 0) continue;
-      personalization.set(entityCount + chunkIndex, ((1 - seedMass) * (hit.score / (topScore || 1))) / hitTotal);
+    const textRankings = [hits, ...(options.denseHits && options.denseHits.length > 0 ? [options.denseHits.slice(0, TEXT_HITS)] : [])];
+    for (const ranking of textRankings) {
+      const topScore = ranking[0]?.score ?? 0;
+      const hitTotal = ranking.reduce((sum, hit) => sum + hit.score / (topScore || 1), 0);
+      for (const hit of ranking) {
+        const chunkIndex = index.chunkIndexById.get(hit.id);
+        if (chunkIndex === undefined || hitTotal === 0) continue;
+        const mass = ((1 - seedMass) * (hit.score / (topScore || 1))) / hitTotal / textRankings.length;
+        personalization.set(entityCount + chunkIndex, (personalization.get(entityCount + chunkIndex) ?? 0) + mass);
+      }
     }
     const scores = personalizedPageRank(walk, personalization, { damping: options.damping ?? 0.5 });
 
     const ranked = index.chunkIds.map((id, chunkIndex) => ({ id, score: scores[entityCount + chunkIndex] as number })).filter((item) => item.score > 0);
     for (const hit of hits) if (!index.chunkIndexById.has(hit.id)) ranked.push({ id: hit.id, score: 1e-9 * hit.score });
     ranked.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
-    const textRank = new Map(hits.map((hit, position) => [hit.id, position]));
-    const fused = ranked.map((item, position) => ({ id: item.id, score: 1 / (FUSION_K + position) + (textRank.has(item.id) ? 1 / (FUSION_K + (textRank.get(item.id) as number)) : 0) }));
+    const textRanks = textRankings.map((ranking) => new Map(ranking.map((hit, position) => [hit.id, position])));
+    const fused = ranked.map((item, position) => ({
+      id: item.id,
+      score: 1 / (FUSION_K + position) + textRanks.reduce((sum, ranks) => sum + (ranks.has(item.id) ? 1 / (FUSION_K + (ranks.get(item.id) as number)) / textRanks.length : 0), 0),
+    }));
     fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
     const chunks = await this.selectChunks(fused, options);
 
@@ -132,7 +141,7 @@ export class LocalSearcher {
       tokens: chunks.reduce((sum, item) => sum + item.chunk.tokenCount, 0),
       communities: [],
       rankedChunkIds: fused.slice(0, RANKING_DEPTH).map((item) => item.id),
-      searchedWith: 'personalized PageRank over the entity–chunk graph, seeded by linked entities and bm25 (Kuzu full-text index)',
+      searchedWith: `personalized PageRank over the entity–chunk graph, seeded by linked entities and bm25 (Kuzu full-text index)${textRankings.length > 1 ? ' and dense vectors (fused)' : ''}`,
     };
   }
 
