@@ -1,8 +1,9 @@
 import type { Citation, CommunityFinding } from '../core/records.js';
 import type { RetrievalContext, ScoredCommunity } from '../query/context.js';
-import type { ConcernLexicon } from '../query/global/concern-lexicon.js';
+import { isConcernHead, type ConcernLexicon } from '../query/global/concern-lexicon.js';
+import { isMetaWord } from '../query/question-signals.js';
 import { readConcerns } from '../query/global/sentence-concerns.js';
-import { stemWord } from '../query/question-terms.js';
+import { contentStems, stemWord } from '../query/question-terms.js';
 import { citeFinding } from './cite-finding.js';
 import { cropSentence } from './crop-sentence.js';
 import type { GlobalReduction } from './extractive-global.js';
@@ -15,6 +16,8 @@ interface Support {
   finding: CommunityFinding;
   weight: number;
   words: string[];
+  /** Adverse families and markers the sentence holds in all: the more, the more surely it reports an event. */
+  strength: number;
 }
 
 interface Theme {
@@ -33,8 +36,10 @@ interface Theme {
  * strongest sentence and cited to the documents behind it. Null when fewer than two themes
  * emerge (the caller then lists the communities' main points).
  */
-export function reduceConcernThemes(communities: ScoredCommunity[], lexicon: ConcernLexicon, maxWords: number, context: RetrievalContext): GlobalReduction | null {
-  const themes = collectThemes(communities, lexicon);
+export function reduceConcernThemes(question: string, communities: ScoredCommunity[], lexicon: ConcernLexicon, maxWords: number, context: RetrievalContext): GlobalReduction | null {
+  // The question's other words ("which risks did the auditors find") favour the sentences that hold them.
+  const focus = new Set(contentStems(question.split(/\s+/).filter((word) => !isMetaWord(word.replace(/[^\p{L}\p{N}]/gu, ''))).join(' ')).filter((stem) => !isConcernHead(stem) && !lexicon.isMarker(stem)));
+  const themes = collectThemes(communities, lexicon, focus);
   if (themes.length < 2) return null;
   const ranked = themes
     .map((theme) => ({ theme, score: [...theme.documents.values()].reduce((sum, support) => sum + support.weight, 0) }))
@@ -46,7 +51,7 @@ export function reduceConcernThemes(communities: ScoredCommunity[], lexicon: Con
     const label = themeLabel(theme);
     const usesLabel = (support: Support) => (support.words.includes(label) ? 1 : 0);
     const supports = [...theme.documents.values()].sort(
-      (left, right) => right.weight - left.weight || usesLabel(right) - usesLabel(left) || right.words.length - left.words.length || left.finding.documentId.localeCompare(right.finding.documentId),
+      (left, right) => right.weight - left.weight || right.strength - left.strength || usesLabel(right) - usesLabel(left) || left.finding.documentId.localeCompare(right.finding.documentId),
     );
     const best = supports[0] as Support;
     const text = cropSentence(best.finding.text.replace(/\s+/g, ' ').trim(), best.words, THEME_WORDS);
@@ -61,7 +66,7 @@ export function reduceConcernThemes(communities: ScoredCommunity[], lexicon: Con
   return { answer: items.map((entry, index) => `(${index + 1}) ${entry}`).join(' '), citations };
 }
 
-function collectThemes(communities: ScoredCommunity[], lexicon: ConcernLexicon): Theme[] {
+function collectThemes(communities: ScoredCommunity[], lexicon: ConcernLexicon, focus: Set<string>): Theme[] {
   const themes = new Map<string, Theme>();
   const seen = new Set<string>();
   for (const item of communities) {
@@ -71,12 +76,14 @@ function collectThemes(communities: ScoredCommunity[], lexicon: ConcernLexicon):
       seen.add(key);
       const concerns = readConcerns(finding.text, lexicon);
       // A sentence that also says "risk", "critical", "major"… reports a concern more surely than one naming an event in passing.
-      const weight = 0.5 + 0.5 * Math.min(concerns.markers, 3);
+      const focusShare = focus.size === 0 ? 0 : contentStems(finding.text).filter((stem) => focus.has(stem)).length / focus.size;
+      const weight = (0.5 + 0.5 * Math.min(concerns.markers, 3)) * (1 + 2 * focusShare);
       for (const [family, familyWords] of concerns.families) {
         const theme = themes.get(family) ?? { family, documents: new Map(), labels: new Map() };
         themes.set(family, theme);
         const current = theme.documents.get(finding.documentId);
-        if (!current || weight > current.weight) theme.documents.set(finding.documentId, { finding, weight, words: familyWords });
+        const strength = concerns.families.size + concerns.markers;
+        if (!current || weight > current.weight || (weight === current.weight && strength > current.strength)) theme.documents.set(finding.documentId, { finding, weight, words: familyWords, strength });
         for (const word of familyWords) {
           const stem = word.split('-').map(stemWord).join('-');
           const label = theme.labels.get(stem) ?? { weight: 0, forms: new Map() };

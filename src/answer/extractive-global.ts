@@ -33,7 +33,7 @@ export function reduceCommunities(question: string, context: RetrievalContext, s
   const asksForAList = isListQuestion(question) || isCorpusWideQuestion(question);
   if (wanted.size > 0 && asksForAList) return listEntities(question, context.communities, wanted, maxWords, context);
   if (context.concernLexicon) {
-    const themes = reduceConcernThemes(context.communities, context.concernLexicon, maxWords, context);
+    const themes = reduceConcernThemes(question, context.communities, context.concernLexicon, maxWords, context);
     if (themes) return themes;
   }
   return listThemes(question, context.communities, maxWords, context);

@@ -1,5 +1,5 @@
 import type { RetrievalMode } from './context.js';
-import { isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion } from './question-signals.js';
+import { asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion } from './question-signals.js';
 
 /** The mode chosen for a question and why. */
 export interface Route {
@@ -21,8 +21,9 @@ export interface QuestionSignals {
  * Chooses a retrieval mode from cheap signals: counting or aggregate wording with a chat model →
  * cypher; corpus-wide or list-everything wording → global
  * (community reports); named entities → local (graph walk and relation paths, with time
- * preferences for temporal wording); no entity → hybrid (nearest passages plus the community
- * reports of the entities they mention, seed 003's exercise).
+ * preferences for temporal wording); no entity: risks or problems in the plural → global (themes),
+ * else hybrid (nearest passages plus the community reports of the entities they mention, seed
+ * 003's exercise).
  */
 export function routeQuestion(question: string, signals: QuestionSignals): Route {
   const named = signals.namedEntities;
@@ -33,6 +34,7 @@ export function routeQuestion(question: string, signals: QuestionSignals): Route
     const temporal = isTemporalQuestion(question) ? ', temporal wording: recent or dated facts preferred' : '';
     return { mode: 'local', reason: `names ${named.slice(0, 3).join(', ')}${named.length > 3 ? '…' : ''}: follows relations from them${temporal}` };
   }
+  if (signals.hasCommunities && asksAboutConcernsInGeneral(question)) return { mode: 'global', reason: 'asks about risks or problems and names no entity: themes from the community reports' };
   if (signals.hasCommunities) return { mode: 'hybrid', reason: 'names no known entity: nearest passages plus the community reports of the entities they mention' };
   return { mode: 'naive', reason: 'names no known entity and the workspace has no communities: nearest passages' };
 }

@@ -61,6 +61,11 @@ describe('global search offline: risk themes and entity lists on corpora of othe
     assert.match(answer.answer, /\(1\) (?:postponed|late|delay)\b[^(]*2 documents/, 'the theme two documents raise comes first');
   });
 
+  test('the question\'s other words put the themes of the sentences that hold them first', async () => {
+    const answer = await hospital.query('Which risks did the estates team find?', { mode: 'global' });
+    assert.match(answer.answer, /^\(1\) (?:cracks|leak)\b/, answer.answer);
+  });
+
   test('a French question about risks reads French documents the same way', async () => {
     const answer = await logistique.query('Quels sont les principaux risques dans ces documents ?', { mode: 'global' });
     const text = answer.answer.toLowerCase();

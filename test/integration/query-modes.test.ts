@@ -93,5 +93,11 @@ test('the router follows the documented signals', () => {
   assert.equal(temporal.mode, 'local');
   assert.match(temporal.reason, /temporal/);
   assert.equal(routeQuestion('what changed last year?', withCommunities).mode, 'hybrid');
+  assert.equal(routeQuestion('What problems come up most often in these documents?', withCommunities).mode, 'global');
+  const risks = routeQuestion('Which risks did the auditors find?', withCommunities);
+  assert.equal(risks.mode, 'global');
+  assert.match(risks.reason, /risks or problems/);
+  assert.equal(routeQuestion('What is the risk of flooding?', withCommunities).mode, 'hybrid', 'one risk asked about: passages');
+  assert.equal(routeQuestion('Which risks does Kestrel face?', { namedEntities: ['Kestrel'], hasCommunities: true }).mode, 'local');
   assert.equal(routeQuestion('what changed last year?', { namedEntities: [], hasCommunities: false }).mode, 'naive');
 });

@@ -79,6 +79,11 @@ export function concernLexicon(extraTerms: readonly string[] = []): ConcernLexic
   };
 }
 
+/** True for a question word that asks about concerns ("risks", "problèmes"). */
+export function isConcernHead(stem: string): boolean {
+  return headStems.has(stem);
+}
+
 /** True when the question's content stems ask about risks, problems or challenges. */
 export function asksAboutConcerns(questionStems: Iterable<string>): boolean {
   for (const stem of questionStems) if (headStems.has(stem)) return true;
