@@ -4,7 +4,7 @@ import { stableStringify } from '../disk-cache.js';
 import { Semaphore } from '../middleware/with-concurrency-limit.js';
 import { abortedError, ModelCallError } from '../model-errors.js';
 import type { ModelIdentity } from '../model-identity.js';
-import { acquireLlamaRuntime, toGrammarSchema, type LlamaRuntime } from './llama-cpp-runtime.js';
+import { acquireLlamaRuntime, defaultThreads, toGrammarSchema, type LlamaRuntime } from './llama-cpp-runtime.js';
 
 /** What the embedded llama.cpp chat model needs. */
 export interface LlamaCppChatOptions {
@@ -46,7 +46,7 @@ export function createLlamaCppChatModel(options: LlamaCppChatOptions): ChatModel
     opening ??= (async () => {
       const runtime = await acquireLlamaRuntime({ modelPath: options.modelPath, gpu: options.gpu });
       const contextSize = Math.min(options.contextSize ?? DEFAULT_CONTEXT_SIZE, runtime.model.trainContextSize);
-      const context = await runtime.model.createContext({ contextSize, sequences: 1, ...(options.threads ? { threads: options.threads } : {}) });
+      const context = await runtime.model.createContext({ contextSize, sequences: 1, threads: options.threads ?? defaultThreads(runtime.llama) });
       return { runtime, context, sequence: context.getSequence(), grammars: new Map() };
     })();
     opening.catch(() => {

@@ -3,7 +3,7 @@ import type { Embedder, EmbedRequest } from '../embedder.js';
 import { Semaphore } from '../middleware/with-concurrency-limit.js';
 import { abortedError } from '../model-errors.js';
 import type { ModelIdentity } from '../model-identity.js';
-import { acquireLlamaRuntime, type LlamaRuntime } from './llama-cpp-runtime.js';
+import { acquireLlamaRuntime, defaultThreads, type LlamaRuntime } from './llama-cpp-runtime.js';
 
 /** What the embedded llama.cpp embedder needs. */
 export interface LlamaCppEmbedderOptions {
@@ -27,7 +27,7 @@ export function createLlamaCppEmbedder(options: LlamaCppEmbedderOptions): Embedd
   const open = () => {
     opening ??= (async () => {
       const runtime = await acquireLlamaRuntime({ modelPath: options.modelPath, gpu: options.gpu });
-      const context = await runtime.model.createEmbeddingContext({ ...(options.contextSize ? { contextSize: options.contextSize } : {}), ...(options.threads ? { threads: options.threads } : {}) });
+      const context = await runtime.model.createEmbeddingContext({ ...(options.contextSize ? { contextSize: options.contextSize } : {}), threads: options.threads ?? defaultThreads(runtime.llama) });
       return { runtime, context };
     })();
     opening.catch(() => {

@@ -86,3 +86,12 @@ export function toGrammarSchema(schema: unknown): unknown {
   }
   return result;
 }
+
+/**
+ * Threads when `llm.threads` is not set: the cores llama.cpp computes on. node-llama-cpp's own
+ * default adds two more, and on a small machine the extra threads spin against each other —
+ * measured here at 3 s per generated token instead of 15 ms with two cores.
+ */
+export function defaultThreads(llama: { cpuMathCores: number }): number {
+  return Math.max(1, llama.cpuMathCores);
+}
