@@ -61,9 +61,12 @@ export class GlobalSearcher {
   async search(question: string, options: GlobalSearchOptions): Promise<RetrievalContext> {
     const prepared = await this.prepare();
     const { communities, entities, index, levels } = prepared;
-    const reportScores = new Map(index.search(question, communities.length).map((hit) => [hit.id, hit.score]));
+    // Words about the corpus ("main themes across these documents") say nothing about which report matters.
+    const contentQuestion = question.split(/\s+/).filter((word) => !isMetaWord(word.replace(/[^\p{L}\p{N}]/gu, ''))).join(' ');
+    const questionStems = new Set(contentStems(contentQuestion));
+    // Nothing left to match ("what are the main themes?"): every report counts alike, the largest communities first.
+    const reportScores = new Map(questionStems.size === 0 ? [] : index.search(contentQuestion, communities.length).map((hit) => [hit.id, hit.score]));
     const level = chooseLevel(question, communities, reportScores, levels);
-    const questionStems = new Set(contentStems(question.split(/\s+/).filter((word) => !isMetaWord(word.replace(/[^\p{L}\p{N}]/gu, ''))).join(' ')));
     const concernOf = asksAboutConcerns(questionStems) ? (sentence: CommunitySentence) => this.concernWeight(sentence) : null;
     const scored = communities
       .filter((community) => community.level === level)
