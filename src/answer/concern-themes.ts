@@ -1,3 +1,4 @@
+import { stripAccents } from '../core/normalise.js';
 import type { Citation, CommunityFinding } from '../core/records.js';
 import type { RetrievalContext, ScoredCommunity } from '../query/context.js';
 import { isConcernHead, type ConcernLexicon } from '../query/global/concern-lexicon.js';
@@ -38,7 +39,11 @@ interface Theme {
  */
 export function reduceConcernThemes(question: string, communities: ScoredCommunity[], lexicon: ConcernLexicon, maxWords: number, context: RetrievalContext): GlobalReduction | null {
   // The question's other words ("which risks did the auditors find") favour the sentences that hold them.
-  const focus = new Set(contentStems(question.split(/\s+/).filter((word) => !isMetaWord(word.replace(/[^\p{L}\p{N}]/gu, ''))).join(' ')).filter((stem) => !isConcernHead(stem) && !lexicon.isMarker(stem)));
+  const otherWords = question.split(/\s+/).filter((word) => {
+    const plain = stripAccents(word.replace(/[^\p{L}\p{N}]/gu, '')).toLowerCase();
+    return !isMetaWord(plain) && !isConcernHead(plain) && !lexicon.isMarker(plain);
+  });
+  const focus = new Set(contentStems(otherWords.join(' ')));
   const themes = collectThemes(communities, lexicon, focus);
   if (themes.length < 2) return null;
   const ranked = themes

@@ -1,4 +1,4 @@
-import { stemWord } from '../question-terms.js';
+import { stripAccents } from '../../core/normalise.js';
 
 /**
  * A general lexicon of adverse events (English and French), grouped in the families a risk
@@ -55,37 +55,45 @@ const HEAD_WORDS = `risk risks threat threats hazard hazards danger dangers conc
   risque risques menace menaces danger dangers probleme problemes difficulte difficultes defi defis faiblesse faiblesses
   vulnerabilite vulnerabilites obstacle obstacles preoccupation preoccupations incident incidents enjeu enjeux`;
 
-/** Stems of a lexicon entry; hyphenated entries ("non-conformity") keep their parts joined by "-". */
-const stemsOf = (list: string) => list.split(/\s+/).filter(Boolean).map((entry) => entry.split('-').map(stemWord).join('-'));
+/** The forms a lexicon entry is read in: as listed, plus plural, past and -ing forms ("delay" → "delays", "delayed", "delaying"). */
+function formsOf(entry: string): string[] {
+  const forms = [entry, `${entry}s`, `${entry}es`, `${entry}ed`, `${entry}ing`];
+  if (entry.endsWith('e')) forms.push(`${entry}d`, `${entry.slice(0, -1)}ing`);
+  if (/[^aeiou]y$/.test(entry)) forms.push(`${entry.slice(0, -1)}ies`, `${entry.slice(0, -1)}ied`);
+  return forms;
+}
 
-const familyOfStem = new Map<string, string>();
-for (const [family, list] of Object.entries(FAMILIES)) for (const stem of stemsOf(list)) if (!familyOfStem.has(stem)) familyOfStem.set(stem, family);
-const markerStems = new Set(stemsOf(MARKER_WORDS));
-const headStems = new Set(stemsOf(HEAD_WORDS));
+/** Every form of every entry of a list (lower case, accent-free; hyphenated entries keep their hyphen). */
+const formsOfList = (list: string) => list.split(/\s+/).filter(Boolean).flatMap(formsOf);
 
-/** The lexicon as used by one query: the built-in families plus the user's own terms. */
+const familyOfForm = new Map<string, string>();
+for (const [family, list] of Object.entries(FAMILIES)) for (const form of formsOfList(list)) if (!familyOfForm.has(form)) familyOfForm.set(form, family);
+// Markers and question heads are nouns and adjectives, listed with their plurals: read as written ("issues", never "issued").
+const markerForms = new Set(MARKER_WORDS.split(/\s+/).filter(Boolean));
+const headForms = new Set(HEAD_WORDS.split(/\s+/).filter(Boolean));
+
+/** The lexicon as used by one query: the built-in families plus the user's own terms. Words are given lower case and accent-free. */
 export interface ConcernLexicon {
-  /** The family of an adverse-event stem ("delay" → schedule); a user term is its own family ("custom:<term>"). */
-  familyOf(stem: string): string | undefined;
-  isMarker(stem: string): boolean;
+  /** The family of an adverse-event word ("delayed" → schedule); a user term is its own family ("custom:<term>"). */
+  familyOf(word: string): string | undefined;
+  isMarker(word: string): boolean;
 }
 
 /** The built-in lexicon, extended with the user's terms (their own family each, "custom:<term>"). */
 export function concernLexicon(extraTerms: readonly string[] = []): ConcernLexicon {
-  const extra = new Map(extraTerms.flatMap((term) => stemsOf(term.toLowerCase()).map((stem) => [stem, `custom:${term.toLowerCase()}`] as const)));
+  const extra = new Map(extraTerms.flatMap((term) => formsOf(stripAccents(term).toLowerCase()).map((form) => [form, `custom:${term.toLowerCase()}`] as const)));
   return {
-    familyOf: (stem) => familyOfStem.get(stem) ?? extra.get(stem),
-    isMarker: (stem) => markerStems.has(stem),
+    familyOf: (word) => familyOfForm.get(word) ?? extra.get(word),
+    isMarker: (word) => markerForms.has(word),
   };
 }
 
-/** True for a question word that asks about concerns ("risks", "problèmes"). */
-export function isConcernHead(stem: string): boolean {
-  return headStems.has(stem);
+/** True for a question word that asks about concerns ("risks", "problemes"; lower case, accent-free). */
+export function isConcernHead(word: string): boolean {
+  return headForms.has(word);
 }
 
-/** True when the question's content stems ask about risks, problems or challenges. */
-export function asksAboutConcerns(questionStems: Iterable<string>): boolean {
-  for (const stem of questionStems) if (headStems.has(stem)) return true;
-  return false;
+/** True when the question asks about risks, problems or challenges. */
+export function asksAboutConcerns(question: string): boolean {
+  return (stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some(isConcernHead);
 }

@@ -67,7 +67,7 @@ export class GlobalSearcher {
     // Nothing left to match ("what are the main themes?"): every report counts alike, the largest communities first.
     const reportScores = new Map(questionStems.size === 0 ? [] : index.search(contentQuestion, communities.length).map((hit) => [hit.id, hit.score]));
     const level = chooseLevel(question, communities, reportScores, levels);
-    const concernOf = asksAboutConcerns(questionStems) ? (sentence: CommunitySentence) => this.concernWeight(sentence) : null;
+    const concernOf = asksAboutConcerns(contentQuestion) ? (sentence: CommunitySentence) => this.concernWeight(sentence) : null;
     const scored = communities
       .filter((community) => community.level === level)
       .map((community) => {

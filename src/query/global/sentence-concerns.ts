@@ -1,6 +1,5 @@
 import { stripAccents } from '../../core/normalise.js';
 import { isStopWord } from '../../extraction/nlp/common-words.js';
-import { stemWord } from '../question-terms.js';
 import type { ConcernLexicon } from './concern-lexicon.js';
 
 /** What a sentence reports in the lexicon's terms: adverse-event families (with the words used) and concern markers. */
@@ -22,21 +21,19 @@ export function readConcerns(sentence: string, lexicon: ConcernLexicon): Sentenc
   tokens.forEach((token, position) => {
     const lower = stripAccents(token.text).toLowerCase();
     if (isStopWord(lower) || (position > 0 && /^\p{Lu}/u.test(token.text))) return;
-    const stem = stemWord(token.text);
     const next = tokens[position + 1];
     if (next && sentence.slice(token.end, next.start) === '-') {
-      const joined = `${stem}-${stemWord(next.text)}`;
-      const family = lexicon.familyOf(joined);
+      const family = lexicon.familyOf(`${lower}-${stripAccents(next.text).toLowerCase()}`);
       if (family) {
         add(family, sentence.slice(token.start, next.end));
         return;
       }
     }
     const previous = tokens[position - 1];
-    if (previous && sentence.slice(previous.end, token.start) === '-' && lexicon.familyOf(`${stemWord(previous.text)}-${stem}`)) return;
-    const family = lexicon.familyOf(stem);
+    if (previous && sentence.slice(previous.end, token.start) === '-' && lexicon.familyOf(`${stripAccents(previous.text).toLowerCase()}-${lower}`)) return;
+    const family = lexicon.familyOf(lower);
     if (family) add(family, token.text);
-    else if (lexicon.isMarker(stem)) markers += 1;
+    else if (lexicon.isMarker(lower)) markers += 1;
   });
   return { families, markers };
 }
