@@ -2,7 +2,7 @@ import { stripAccents } from '../core/normalise.js';
 import type { Citation, CommunityFinding } from '../core/records.js';
 import type { RetrievalContext, ScoredCommunity } from '../query/context.js';
 import { isConcernHead, type ConcernLexicon } from '../query/global/concern-lexicon.js';
-import { isMetaWord } from '../query/question-signals.js';
+import { withoutMetaWords } from '../query/question-signals.js';
 import { readConcerns } from '../query/global/sentence-concerns.js';
 import { contentStems, stemWord } from '../query/question-terms.js';
 import { citeFinding } from './cite-finding.js';
@@ -39,9 +39,9 @@ interface Theme {
  */
 export function reduceConcernThemes(question: string, communities: ScoredCommunity[], lexicon: ConcernLexicon, maxWords: number, context: RetrievalContext): GlobalReduction | null {
   // The question's other words ("which risks did the auditors find") favour the sentences that hold them.
-  const otherWords = question.split(/\s+/).filter((word) => {
+  const otherWords = withoutMetaWords(question).split(/\s+/).filter((word) => {
     const plain = stripAccents(word.replace(/[^\p{L}\p{N}]/gu, '')).toLowerCase();
-    return !isMetaWord(plain) && !isConcernHead(plain) && !lexicon.isMarker(plain);
+    return !isConcernHead(plain) && !lexicon.isMarker(plain);
   });
   const focus = new Set(contentStems(otherWords.join(' ')));
   const themes = collectThemes(communities, lexicon, focus);

@@ -26,6 +26,11 @@ export function isMetaWord(word: string): boolean {
   return META_WORDS.has(stripAccents(word).toLowerCase());
 }
 
+/** The question without its words about the corpus ("main themes across these documents"). */
+export function withoutMetaWords(question: string): string {
+  return question.split(/\s+/).filter((word) => !isMetaWord(word.replace(/[^\p{L}\p{N}]/gu, ''))).join(' ');
+}
+
 const CONCERNS_IN_GENERAL = /\b(risks|problems|issues|challenges|threats|concerns|weaknesses|risques|problemes|defis|menaces|difficultes)\b/;
 
 /** True when the question asks about risks, problems or challenges in the plural ("what risks…", "quels problèmes…"). */

@@ -4,7 +4,7 @@ import type { GraphStore } from '../../graph/store.js';
 import { createBm25Index, type Bm25Index } from '../bm25.js';
 import type { RetrievalContext, ScoredCommunity } from '../context.js';
 import { contentStems } from '../question-terms.js';
-import { isCorpusWideQuestion, isMetaWord } from '../question-signals.js';
+import { isCorpusWideQuestion, withoutMetaWords } from '../question-signals.js';
 import { fitChunksToBudget } from '../text-context.js';
 import { communityKeywords } from './community-keywords.js';
 import { collectCommunitySentences, type CommunitySentence } from './community-sentences.js';
@@ -62,7 +62,7 @@ export class GlobalSearcher {
     const prepared = await this.prepare();
     const { communities, entities, index, levels } = prepared;
     // Words about the corpus ("main themes across these documents") say nothing about which report matters.
-    const contentQuestion = question.split(/\s+/).filter((word) => !isMetaWord(word.replace(/[^\p{L}\p{N}]/gu, ''))).join(' ');
+    const contentQuestion = withoutMetaWords(question);
     const questionStems = new Set(contentStems(contentQuestion));
     // Nothing left to match ("what are the main themes?"): every report counts alike, the largest communities first.
     const reportScores = new Map(questionStems.size === 0 ? [] : index.search(contentQuestion, communities.length).map((hit) => [hit.id, hit.score]));
