@@ -2,6 +2,7 @@ import { splitSentences } from '../chunking/sentences.js';
 import { normaliseName } from '../core/normalise.js';
 import type { Citation, Entity, Language } from '../core/records.js';
 import type { GraphSchema } from '../config/graph-schema.js';
+import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
 import type { RetrievalContext } from '../query/context.js';
 import type { Answer } from './answer.js';
 import { expectedAnswerTypes } from '../query/expected-answer-type.js';
@@ -17,6 +18,8 @@ export interface ExtractiveAnswerOptions {
   maxWords: number;
   schema: GraphSchema;
   language?: Language;
+  /** Weights of sentence choice (the documented defaults when absent). */
+  ranking?: RankingProfile['sentences'];
 }
 
 interface Candidate {
@@ -43,6 +46,7 @@ const NOT_FOUND = 'The indexed documents do not contain information that answers
  * Nothing is written that is not in the context; when nothing matches, it says so.
  */
 export function answerExtractively(question: string, context: RetrievalContext, options: ExtractiveAnswerOptions): Omit<Answer, 'metadata'> & { metadata: Omit<Answer['metadata'], 'latencyMs' | 'route' | 'reason'> } {
+  const profile = options.ranking ?? DEFAULT_RANKING_PROFILE.sentences;
   const questionStems = new Set(contentStems(question));
   const questionEntityIds = new Set(context.questionEntities.map((entity) => entity.id));
   const wantedTypes = expectedAnswerTypes(question, options.schema);
@@ -64,11 +68,11 @@ export function answerExtractively(question: string, context: RetrievalContext, 
         continue;
       }
       const relevance = maxEntityScore > 0 ? (context.entityScores.get(entity.id) ?? 0) / maxEntityScore : 0;
-      entityScore = Math.max(entityScore, relevance * Math.max(0.3, wantedTypes.get(entity.type) ?? 0));
+      entityScore = Math.max(entityScore, relevance * Math.max(profile.otherTypeEntityWeight, wantedTypes.get(entity.type) ?? 0));
     }
-    const pathBonus = evidenceSpans.has(`${candidate.chunkId}:${candidate.span.start}`) ? 0.3 : 0;
-    const rankPrior = 0.15 / (1 + candidate.chunkIndex);
-    candidate.score = termScore + entityScore + (namesQuestionEntity ? 0.2 : 0) + pathBonus + rankPrior;
+    const pathBonus = evidenceSpans.has(`${candidate.chunkId}:${candidate.span.start}`) ? profile.pathEvidenceBonus : 0;
+    const rankPrior = profile.rankPrior / (1 + candidate.chunkIndex);
+    candidate.score = termScore + entityScore + (namesQuestionEntity ? profile.questionEntityBonus : 0) + pathBonus + rankPrior;
     if (termScore === 0 && !namesQuestionEntity && pathBonus === 0) candidate.score = 0;
   }
   const base = {
@@ -85,8 +89,11 @@ export function answerExtractively(question: string, context: RetrievalContext, 
       return { ...base, answer: reduced.answer, found: true, citations: [...reduced.citations, ...communityCitations] };
     }
   }
-  const chosen = chooseSentences(selectPathEvidence(context.paths, candidates, options), candidates, options);
+  const pathEvidence = selectPathEvidence(context.paths, candidates, options, profile);
+  const chosen = chooseSentences(pathEvidence.evidence, candidates, options);
   if (chosen.length === 0) return { ...base, answer: NOT_FOUND, found: false, citations: [] };
+  // Answer first: the entities the chosen paths reach, then the evidence that reaches them.
+  const lead = pathEvidence.answers.length > 0 ? `${pathEvidence.answers.map((entity) => entity.name).join('; ')} — ` : '';
   const citations: Citation[] = [];
   const markerOf = new Map<string, number>();
   const parts = chosen.map((candidate) => {
@@ -103,7 +110,7 @@ export function answerExtractively(question: string, context: RetrievalContext, 
   }
   const documents = new Map(chosen.map((candidate) => [candidate.documentId, candidate]));
   for (const [id, candidate] of documents) citations.push({ kind: 'document', id, label: candidate.documentTitle, path: candidate.documentPath });
-  return { ...base, answer: parts.join(' '), found: true, citations };
+  return { ...base, answer: `${lead}${parts.join(' ')}`, found: true, citations };
 }
 
 function collectCandidates(context: RetrievalContext, language: Language): Candidate[] {
@@ -131,25 +138,22 @@ function collectCandidates(context: RetrievalContext, language: Language): Candi
   return candidates;
 }
 
-/** Paths that explain the question well enough to answer from (score relative to the best). */
-const MIN_PATH_SCORE = 0.35;
-const SECOND_PATH_RATIO = 0.8;
-const CROP_WORDS = 30;
 
 /**
  * The evidence sentences of the best relation path, then of near-equal paths that end on an
  * entity of the same type (questions with several answers; only their last hop when the
  * sentence limit is near), cropped around the path's entities.
  */
-function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], options: ExtractiveAnswerOptions): Candidate[] {
+function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], options: ExtractiveAnswerOptions, profile: RankingProfile['sentences']): { evidence: Candidate[]; answers: Entity[] } {
   const best = paths[0];
-  if (!best || best.score < MIN_PATH_SCORE) return [];
+  if (!best || best.score < profile.minPathScore) return { evidence: [], answers: [] };
+  const answers = new Map<string, Entity>();
   const endType = best.entities[best.entities.length - 1]?.type;
   const chosen: Candidate[] = [];
   const seen = new Set<string>();
   let words = 0;
   for (const path of paths) {
-    if (path !== best && (path.score < best.score * SECOND_PATH_RATIO || path.entities[path.entities.length - 1]?.type !== endType)) continue;
+    if (path !== best && (path.score < best.score * profile.secondPathRatio || path.entities[path.entities.length - 1]?.type !== endType)) continue;
     const additions: Candidate[] = [];
     path.relations.forEach((relation, hop) => {
       const key = `${relation.chunkId}:${relation.start}`;
@@ -158,7 +162,7 @@ function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], opti
       const source = candidates.find((candidate) => candidate.chunkId === relation.chunkId && candidate.span.start === relation.start);
       additions.push({
         ...(source ?? emptyCandidate(relation.chunkId, relation.documentId)),
-        text: cropSentence(relation.evidence.replace(/\s+/g, ' ').trim(), names, CROP_WORDS),
+        text: cropSentence(relation.evidence.replace(/\s+/g, ' ').trim(), names, profile.cropWords),
         span: { start: relation.start, end: relation.end },
         score: path.score,
       });
@@ -170,8 +174,10 @@ function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], opti
     for (const item of kept) seen.add(`${item.chunkId}:${item.span.start}`);
     chosen.push(...kept);
     words += addedWords;
+    const end = path.entities[path.entities.length - 1];
+    if (end) answers.set(end.id, end);
   }
-  return chosen;
+  return { evidence: chosen, answers: [...answers.values()] };
 }
 
 function emptyCandidate(chunkId: string, documentId: string): Candidate {

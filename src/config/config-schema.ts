@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RANKING_PROFILE, rankingProfileSchema } from './ranking-profile.js';
 import { defaultGraphSchema } from './default-schema.js';
 import { graphSchemaSchema } from './graph-schema.js';
 import { embeddingConfigSchema, llmConfigSchema } from './model-config.js';
@@ -66,8 +67,10 @@ export const configSchema = z.object({
       answerWords: z.number().int().min(10).default(60),
       /** Words of your domain that report a risk or a problem, added to the built-in lexicon global search reads concerns with. */
       concernTerms: z.array(z.string().min(2)).default([]),
+      /** Weights, penalties and thresholds of linking, walking, path ranking and sentence choice (see src/config/ranking-profile.ts). */
+      ranking: rankingProfileSchema.default(DEFAULT_RANKING_PROFILE),
     })
-    .default({ defaultMode: 'auto', topK: 4, contextTokens: 1500, maxHops: 3, answerSentences: 3, answerWords: 60, concernTerms: [] }),
+    .default({ defaultMode: 'auto', topK: 4, contextTokens: 1500, maxHops: 3, answerSentences: 3, answerWords: 60, concernTerms: [], ranking: DEFAULT_RANKING_PROFILE }),
 });
 
 /** Fully resolved configuration. */

@@ -11,7 +11,7 @@ export const defaultGraphSchema: GraphSchemaInput = {
       description: 'A named human being.',
       properties: [{ name: 'role', type: 'STRING' }],
       cues: {
-        before: ['dr', 'dr.', 'mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'prof', 'prof.', 'sir', 'madame', 'monsieur', 'mme', 'm.', 'mlle', 'docteur', 'professeur', 'dear', 'cher', 'chère'],
+        before: ['dr', 'dr.', 'dre', 'dre.', 'pr', 'pr.', 'me', 'me.', 'mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'prof', 'prof.', 'sir', 'madame', 'monsieur', 'mme', 'm.', 'mlle', 'docteur', 'professeur', 'dear', 'cher', 'chère'],
         after: ['said', 'says', 'explained', 'reported', 'wrote', 'joined', 'a déclaré', 'a expliqué', 'a rejoint', 'rejoint', 'dirige'],
         shapes: ['person-name'],
       },

@@ -1,6 +1,7 @@
 import { stripAccents } from '../core/normalise.js';
 import type { GraphSchema } from '../config/graph-schema.js';
 import { isStopWord } from '../extraction/nlp/common-words.js';
+import { stemWord } from '../core/stem.js';
 
 /** Node types a question asks for, each with how strongly (1 = the type named, 0.5 = plausible). */
 export type AnswerTypeWeights = Map<string, number>;
@@ -19,7 +20,8 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
   const first = words.findIndex((word) => WH_WORDS.includes(word));
   if (first < 0) return weights;
   const wh = words[first] as string;
-  const describe = (type: GraphSchema['nodeTypes'][number]) => stripAccents(`${type.name} ${type.description}`).toLowerCase();
+  // A type is described by its name, its description and its cue words (in every language the schema covers).
+  const describe = (type: GraphSchema['nodeTypes'][number]) => stripAccents(`${type.name} ${type.description} ${[...type.cues.before, ...type.cues.after, ...type.cues.suffixes].join(' ')}`).toLowerCase();
   if (wh === 'who' || wh === 'whom' || wh === 'qui') {
     for (const type of schema.nodeTypes) {
       if (type.cues.shapes.includes('person-name')) weights.set(type.name, 1);
@@ -46,3 +48,18 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
   }
   return weights;
 }
+
+/**
+ * The head noun of the wh-phrase, stemmed: "which charity" → "charit", "dans quelle ville" → "vill",
+ * "quel cabinet d'audit" → "cabinet". Null for "who", "where" and questions without a wh-phrase.
+ * It is matched against the nouns the documents use to describe each entity.
+ */
+export function answerHeadStem(question: string): string | null {
+  const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const first = words.findIndex((word) => WH_WORDS.includes(word));
+  if (first < 0 || !HEADED_WH_WORDS.has(words[first] as string)) return null;
+  const head = words.slice(first + 1).find((word) => !isStopWord(word) && word.length > 2);
+  return head ? stemWord(head) : null;
+}
+
+const HEADED_WH_WORDS = new Set(['which', 'what', 'quel', 'quelle', 'quels', 'quelles']);

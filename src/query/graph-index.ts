@@ -26,6 +26,8 @@ export interface GraphIndex {
   /** Stem → number of distinct evidence sentences holding it (for idf weights). */
   evidenceFrequency: Map<string, number>;
   evidenceCount: number;
+  /** Per entity, the stems of the words its documents describe it with ("cabinet", "grant-giving charity"). */
+  descriptorStems: Array<Set<string>>;
   /** Significant word of a name → entities whose name or alias holds it ("thornbury" → Thornbury Assurance). */
   nameWordIndex: Map<string, number[]>;
 }
@@ -86,8 +88,9 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
       nameWordIndex.set(word, list);
     }
   });
+  const descriptorStems = entities.map((entity) => new Set(contentStems(entity.description ?? '')));
   return {
-    entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity,
+    descriptorStems, entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity,
     relations: projection.relations, evidenceStems, evidenceFrequency, evidenceCount: stemsBySentence.size, nameWordIndex,
   };
 }

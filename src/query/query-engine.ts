@@ -144,7 +144,7 @@ export class QueryEngine {
       const notes = answer.modelNotes.length > 0 ? ` (${answer.modelNotes.join('; ')})` : '';
       return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: `${route.reason}${notes}`, latencyMs: performance.now() - started } };
     }
-    const answer = answerExtractively(question, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, schema: this.config.schema, language });
+    const answer = answerExtractively(question, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, schema: this.config.schema, language, ranking: this.config.query.ranking.sentences });
     return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: route.reason, latencyMs: performance.now() - started } };
   }
 }

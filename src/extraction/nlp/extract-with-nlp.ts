@@ -1,10 +1,12 @@
 import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Language } from '../../core/records.js';
-import { COOCCURRENCE_EDGE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
+import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
 import { splitSentences } from '../../chunking/sentences.js';
 import { findCandidateMentions } from './find-mentions.js';
 import { findDates } from './find-dates.js';
 import { matchTypedRelations, type SentenceMention } from './match-relations.js';
-import { pickType, voteMentionType } from './type-mention.js';
+import { pickType, voteMentionType, type TypeVotes } from './type-mention.js';
+import { findDescriptors } from './find-descriptors.js';
+import { findReferringMentions, referringNouns, type EarlierMention } from './refer-back.js';
 
 /** What the NLP extractor needs besides the chunk. */
 export interface NlpExtractionContext {
@@ -21,7 +23,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-12';
+export const NLP_EXTRACTOR_VERSION = 'nlp-13';
 
 /**
  * Extracts typed entities and relations from one chunk without any model: candidate names
@@ -34,21 +36,34 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   let title: { text: string; names: string[] } | null = null;
   const sentences = splitSentences(chunk.text, context.language);
   const namesBySentence: string[][] = [];
+  const earlier: EarlierMention[][] = [];
+  const nouns = referringNouns(context.schema);
   for (const sentence of sentences) {
     const base = chunk.start + sentence.start;
     const candidates = findCandidateMentions(sentence.text, context.knownLowercase, { language: context.language, ...(context.knownNames ? { knownNames: context.knownNames } : {}) });
+    const described: EarlierMention[] = [];
     const mentions: SentenceMention[] = candidates.map((candidate) => {
-      const votes = voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase, context.language);
+      const descriptors = candidate.isCode ? [] : findDescriptors(sentence.text, candidate, context.language);
+      const votes = addDescriptorVotes(voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase, context.language), descriptors, nouns);
       const type = pickType(votes, context.schema);
       entities.push({
         name: candidate.surface,
         type,
         span: { start: base + candidate.start, end: base + candidate.end },
         confidence: votes[type] ?? 0,
+        ...(descriptors.length > 0 ? { description: descriptors.join(' ') } : {}),
         ...(candidate.acronymOf ? { aliasOf: candidate.acronymOf } : {}),
       });
+      described.push({ name: candidate.surface, type, descriptors });
       return { name: candidate.surface, type, start: candidate.start, end: candidate.end };
     });
+    for (const reference of findReferringMentions(sentence.text, mentions, earlier, nouns, context.language)) {
+      // The phrase is a mention of the earlier entity; it casts no type vote of its own.
+      entities.push({ name: reference.name, type: FALLBACK_NODE_TYPE, span: { start: base + reference.start, end: base + reference.end }, confidence: 0 });
+      mentions.push(reference);
+    }
+    mentions.sort((left, right) => left.start - right.start);
+    earlier.push(described);
     const distinct = [...new Set(mentions.map((mention) => mention.name))];
     namesBySentence.push(distinct);
     if (sentence === sentences[0] && chunk.index === 0 && isTitleLine(sentence.text)) {
@@ -82,6 +97,15 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     }
   }
   return { chunkId: chunk.id, entities, relations };
+}
+
+/** Weight of a descriptor that names a node type's cue noun ("Clinarvo, société de recherche …"). */
+const DESCRIPTOR_VOTE = 1;
+
+/** Adds a vote for each node type whose cue nouns hold one of the mention's descriptor words. */
+function addDescriptorVotes(votes: TypeVotes, descriptors: readonly string[], nouns: ReadonlyMap<string, ReadonlySet<string>>): TypeVotes {
+  for (const word of descriptors) for (const type of nouns.get(word) ?? []) votes[type] = (votes[type] ?? 0) + DESCRIPTOR_VOTE;
+  return votes;
 }
 
 const TITLE_MAX_WORDS = 20;

@@ -29,7 +29,7 @@ const TOKEN_PATTERN = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*\.?/gu;
 const ELISION = /^(?:l|d|qu|n|s|j|c|m|t)['’](?=\p{Lu})/iu;
 const CONNECTORS = new Set(['of', 'de', 'du', 'des', 'del', 'della', 'van', 'von', 'der', 'den', 'la', 'le', '&', 'and']);
 const FRENCH_DE = new Set(['de', 'du', 'des']);
-const TITLES = new Set(['dr', 'mr', 'mrs', 'ms', 'prof', 'sir', 'mme', 'mlle', 'm']);
+const TITLES = new Set(['dr', 'dre', 'mr', 'mrs', 'ms', 'prof', 'pr', 'sir', 'mme', 'mlle', 'm', 'me']);
 
 /** Splits a sentence into word tokens; French elisions ("l'Usine") lose their prefix. */
 export function tokenizeWords(sentence: string): WordToken[] {
@@ -45,7 +45,7 @@ export function tokenizeWords(sentence: string): WordToken[] {
     const possessive = /['’]s$/u.exec(text);
     if (possessive) text = text.slice(0, -2);
     const isInitial = /^\p{Lu}\.$/u.test(text);
-    const isAbbreviatedTitle = /^(?:Dr|Mr|Mrs|Ms|Prof|St|Mme|Mlle|M)\.$/u.test(text);
+    const isAbbreviatedTitle = /^(?:Dr|Dre|Mr|Mrs|Ms|Prof|Pr|St|Mme|Mlle|M|Me)\.$/u.test(text);
     if (text.endsWith('.') && !isInitial && !isAbbreviatedTitle) text = text.slice(0, -1);
     if (text.length > 0) tokens.push({ text, start, end: start + text.length });
   }
@@ -112,6 +112,12 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       const previous = run[run.length - 1] as WordToken;
       const candidate = tokens[next] as WordToken;
       const gap = sentence.slice(previous.end, candidate.start);
+      // "Val d'Orsanne", "Lestrade & Morel": an elided "d'" or an ampersand joins the next capitalised word.
+      if (/^ (?:d['’]|& )$/iu.test(gap) && isCapitalised(candidate.text) && !isCodeToken(previous.text)) {
+        run.push(candidate);
+        next += 1;
+        continue;
+      }
       if (!/^[ \t-]?$/.test(gap)) break;
       if (isCapitalised(candidate.text) || isCodeToken(candidate.text)) {
         run.push(candidate);

@@ -1,4 +1,5 @@
 import type { GraphSchema } from '../../config/graph-schema.js';
+import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { GraphStore } from '../../graph/store.js';
 import type { ContextChunk, RetrievalContext } from '../context.js';
 import type { GlobalSearcher } from '../global/global-search.js';
@@ -10,6 +11,7 @@ export interface HybridSearchOptions {
   contextTokens: number;
   maxHops: number;
   schema: GraphSchema;
+  ranking: RankingProfile;
 }
 
 const TEXT_PATH_SEEDS = 3;

@@ -2,6 +2,7 @@ import { normaliseName } from '../../core/normalise.js';
 import { isCommonWord } from '../../extraction/nlp/common-words.js';
 import { jaroWinkler } from '../../extraction/resolution/jaro-winkler.js';
 import type { GraphIndex } from '../graph-index.js';
+import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../../config/ranking-profile.js';
 
 /** An entity the question names, and how it was recognised. */
 export interface LinkedEntity {
@@ -10,16 +11,13 @@ export interface LinkedEntity {
   match: 'exact' | 'alias' | 'name-word' | 'fuzzy' | 'vector';
 }
 
-const FUZZY_THRESHOLD = 0.92;
-/** A capitalised question word that is part of at most this many entity names links to them. */
-const MAX_NAME_WORD_ENTITIES = 2;
 
 /**
  * Finds the entities a question names: longest word n-grams that equal a normalised name or
  * alias (a single word only when the question capitalises it or it holds a digit); then leftover capitalised words that belong to the
  * name of one or two entities ("Thornbury" → "Thornbury Assurance"); then near matches.
  */
-export function linkQuestionEntities(question: string, index: GraphIndex): LinkedEntity[] {
+export function linkQuestionEntities(question: string, index: GraphIndex, profile: RankingProfile['linking'] = DEFAULT_RANKING_PROFILE.linking): LinkedEntity[] {
   const words = normaliseName(question).split(' ').filter(Boolean);
   const capitalised = new Set((question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((word) => /^\p{Lu}|\p{N}/u.test(word)).map(normaliseName));
   const linked = new Map<number, LinkedEntity>();
@@ -43,7 +41,7 @@ export function linkQuestionEntities(question: string, index: GraphIndex): Linke
     if (word.length < 4 || word.includes(' ')) continue;
     if (isCommonWord(word) || [...linked.values()].some((entry) => entry.surface.includes(word))) continue;
     const owners = index.nameWordIndex.get(word) ?? [];
-    if (owners.length > 0 && owners.length <= MAX_NAME_WORD_ENTITIES) {
+    if (owners.length > 0 && owners.length <= profile.maxNameWordEntities) {
       for (const entityIndex of owners) if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: word, match: 'name-word' });
       continue;
     }
@@ -51,7 +49,7 @@ export function linkQuestionEntities(question: string, index: GraphIndex): Linke
     for (const [alias, entityIndexes] of index.aliasIndex) {
       if (Math.abs(alias.length - word.length) > 3 || alias[0] !== word[0]) continue;
       const similarity = jaroWinkler(alias, word);
-      if (similarity >= FUZZY_THRESHOLD && (!best || similarity > best.similarity)) best = { entityIndex: entityIndexes[0] as number, similarity };
+      if (similarity >= profile.fuzzyThreshold && (!best || similarity > best.similarity)) best = { entityIndex: entityIndexes[0] as number, similarity };
     }
     if (best && !linked.has(best.entityIndex)) linked.set(best.entityIndex, { entityIndex: best.entityIndex, surface: word, match: 'fuzzy' });
   }

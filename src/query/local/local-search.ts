@@ -5,8 +5,9 @@ import type { ContextChunk, RetrievalContext } from '../context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { buildGraphIndex, type GraphIndex } from '../graph-index.js';
 import type { GraphSchema } from '../../config/graph-schema.js';
+import type { RankingProfile } from '../../config/ranking-profile.js';
 import { findDates } from '../../extraction/nlp/find-dates.js';
-import { expectedAnswerTypes } from '../expected-answer-type.js';
+import { answerHeadStem, expectedAnswerTypes } from '../expected-answer-type.js';
 import { contentStems } from '../question-terms.js';
 import { rankRelationPaths, type PathQuery } from './rank-relation-paths.js';
 import { buildWalkGraph } from './graph-walk.js';
@@ -24,15 +25,10 @@ export interface LocalSearchOptions {
   denseHits?: ScoredId[];
   /** When the question names no entity, start relation paths from this many entities of the best text hits (hybrid search). */
   pathSeedsFromText?: number;
-  /** Restart probability complement of the walk (HippoRAG: 0.5). */
-  damping?: number;
+  /** The tuned numbers of linking, the walk and path ranking. */
+  ranking: RankingProfile;
 }
 
-const TEXT_HITS = 20;
-/** Share of the walk's restart mass on full-text hits when the question names entities. */
-const TEXT_SHARE_WITH_ENTITIES = 0.5;
-/** Reciprocal-rank-fusion constant (the usual 60). */
-const FUSION_K = 60;
 const PATH_LIMIT = 8;
 const LATEST_WORDS = /\b(currently|current|now|today|latest|nowadays|actuellement|aujourd'hui|désormais|actuel|actuelle)\b/i;
 const SCORED_ENTITIES = 200;
@@ -66,7 +62,8 @@ export class LocalSearcher {
   async search(question: string, options: LocalSearchOptions): Promise<RetrievalContext> {
     const { index, walk } = await this.prepare();
     const entityCount = index.entities.length;
-    const linked = linkQuestionEntities(question, index);
+    const { walk: walkProfile } = options.ranking;
+    const linked = linkQuestionEntities(question, index, options.ranking.linking);
     if (linked.length === 0) {
       for (const id of options.vectorSeedIds ?? []) {
         const entityIndex = index.entityIndexById.get(id);
@@ -74,13 +71,13 @@ export class LocalSearcher {
       }
     }
     const seeds = linked.map((link) => link.entityIndex);
-    const hits = await this.rankText(question, TEXT_HITS);
+    const hits = await this.rankText(question, walkProfile.textHits);
     const personalization = new Map<number, number>();
-    const seedMass = seeds.length > 0 ? 1 - TEXT_SHARE_WITH_ENTITIES : 0;
+    const seedMass = seeds.length > 0 ? 1 - walkProfile.textShareWithEntities : 0;
     const seedWeights = seeds.map((seed) => 1 / Math.log(Math.E + (index.chunksOfEntity[seed]?.length ?? 0)));
     const seedTotal = seedWeights.reduce((sum, value) => sum + value, 0);
     seeds.forEach((seed, position) => personalization.set(seed, (seedMass * (seedWeights[position] as number)) / seedTotal));
-    const textRankings = [hits, ...(options.denseHits && options.denseHits.length > 0 ? [options.denseHits.slice(0, TEXT_HITS)] : [])];
+    const textRankings = [hits, ...(options.denseHits && options.denseHits.length > 0 ? [options.denseHits.slice(0, walkProfile.textHits)] : [])];
     for (const ranking of textRankings) {
       const topScore = ranking[0]?.score ?? 0;
       const hitTotal = ranking.reduce((sum, hit) => sum + hit.score / (topScore || 1), 0);
@@ -91,7 +88,7 @@ export class LocalSearcher {
         personalization.set(entityCount + chunkIndex, (personalization.get(entityCount + chunkIndex) ?? 0) + mass);
       }
     }
-    const scores = personalizedPageRank(walk, personalization, { damping: options.damping ?? 0.5 });
+    const scores = personalizedPageRank(walk, personalization, { damping: walkProfile.damping });
 
     const ranked = index.chunkIds.map((id, chunkIndex) => ({ id, score: scores[entityCount + chunkIndex] as number })).filter((item) => item.score > 0);
     for (const hit of hits) if (!index.chunkIndexById.has(hit.id)) ranked.push({ id: hit.id, score: 1e-9 * hit.score });
@@ -99,7 +96,7 @@ export class LocalSearcher {
     const textRanks = textRankings.map((ranking) => new Map(ranking.map((hit, position) => [hit.id, position])));
     const fused = ranked.map((item, position) => ({
       id: item.id,
-      score: 1 / (FUSION_K + position) + textRanks.reduce((sum, ranks) => sum + (ranks.has(item.id) ? 1 / (FUSION_K + (ranks.get(item.id) as number)) / textRanks.length : 0), 0),
+      score: 1 / (walkProfile.fusionK + position) + textRanks.reduce((sum, ranks) => sum + (ranks.has(item.id) ? 1 / (walkProfile.fusionK + (ranks.get(item.id) as number)) / textRanks.length : 0), 0),
     }));
     fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
     const chunks = await this.selectChunks(fused, options);
@@ -112,6 +109,8 @@ export class LocalSearcher {
       questionStems: new Set(contentStems(question).filter((stem) => !linkedWords.has(stem))),
       seeds,
       wantedTypes: expectedAnswerTypes(question, options.schema),
+      headStem: answerHeadStem(question),
+      profile: options.ranking.paths,
       entityScore: (entityIndex) => scores[entityIndex] as number,
       temporal: detectTemporalPreference(question),
       maxHops: options.maxHops,

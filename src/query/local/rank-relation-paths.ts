@@ -1,4 +1,6 @@
 import type { Relation } from '../../core/records.js';
+import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
+import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { RelationPath } from '../context.js';
 import type { GraphIndex } from '../graph-index.js';
 
@@ -9,11 +11,15 @@ export interface PathQuery {
   seeds: number[];
   /** Node types the question asks for, with weights (empty when unknown). */
   wantedTypes: Map<string, number>;
+  /** Stem of the wh-phrase's head noun ("which charity" → "charit"), matched against entity descriptors; null when none. */
+  headStem: string | null;
   /** Walk relevance of each entity (personalized PageRank). */
   entityScore: (entityIndex: number) => number;
   /** Prefer recent facts ("currently"), or facts valid at a date. */
   temporal: { prefer: 'latest' } | { prefer: 'at'; date: string } | null;
   maxHops: number;
+  /** Weights and penalties of path ranking. */
+  profile: RankingProfile['paths'];
 }
 
 interface PartialPath {
@@ -22,13 +28,6 @@ interface PartialPath {
   covered: Set<string>;
 }
 
-const BEAM_WIDTH = 96;
-const LENGTH_PENALTY = 0.04;
-/** Extra cost of a hop that rests only on a document's title (weight below 0.5). */
-const WEAK_HOP_PENALTY = 0.4;
-/** Cost of passing through an entity, growing with the number of chunks that mention it (hubs explain little). */
-const HUB_PENALTY = 0.05;
-const RELATIONS_PER_NEIGHBOUR = 2;
 
 /**
  * Beam search for the relation chains that best explain a question: paths start at the
@@ -38,13 +37,17 @@ const RELATIONS_PER_NEIGHBOUR = 2;
  * its facts. Returns the best paths, best first.
  */
 export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: number): RelationPath[] {
+  const profile = query.profile;
   const idf = (stem: string) => Math.log(1 + index.evidenceCount / (1 + (index.evidenceFrequency.get(stem) ?? 0)));
   const questionMass = [...query.questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
   const seedSet = new Set(query.seeds);
   const specificity = (entityIndex: number) => 1 / Math.log(Math.E + (index.chunksOfEntity[entityIndex]?.length ?? 0));
   const relevance = (entityIndex: number) => query.entityScore(entityIndex) * specificity(entityIndex);
   const maxRelevance = Math.max(1e-12, ...index.entities.map((_, entityIndex) => (seedSet.has(entityIndex) ? 0 : relevance(entityIndex))));
-  const hubCost = (path: PartialPath) => path.entities.slice(1, -1).reduce((sum, entityIndex) => sum + HUB_PENALTY * Math.log(1 + (index.chunksOfEntity[entityIndex]?.length ?? 0)), 0);
+  const chunkCount = Math.max(2, index.chunkIds.length);
+  // An entity mentioned by most of the corpus explains little: its cost grows as its idf shrinks.
+  const commonness = (entityIndex: number) => 1 - Math.log(chunkCount / Math.max(1, index.chunksOfEntity[entityIndex]?.length ?? 0)) / Math.log(chunkCount);
+  const hubCost = (path: PartialPath) => path.entities.slice(1, -1).reduce((sum, entityIndex) => sum + profile.hubPenalty * commonness(entityIndex), 0);
   const coverage = (covered: Set<string>) => [...covered].reduce((sum, stem) => sum + idf(stem), 0) / questionMass;
 
   let beam: PartialPath[] = [...seedSet].map((seed) => ({ entities: [seed], relations: [], covered: new Set<string>() }));
@@ -66,22 +69,22 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
       }
       for (const [other, options] of byNeighbour) {
         options.sort((left, right) => right.gain - left.gain || typedFirst(index.relations[left.relation], index.relations[right.relation]));
-        for (const option of options.slice(0, RELATIONS_PER_NEIGHBOUR)) {
+        for (const option of options.slice(0, profile.relationsPerNeighbour)) {
           const next: PartialPath = { entities: [...path.entities, other], relations: [...path.relations, option.relation], covered: option.covered };
           const weakHops = next.relations.filter((relationIndex) => (index.relations[relationIndex]?.weight ?? 1) < 0.5).length;
-          expanded.push({ path: next, score: option.gain - LENGTH_PENALTY * hop - WEAK_HOP_PENALTY * weakHops - hubCost(next) + 0.05 * (relevance(other) / maxRelevance) });
+          expanded.push({ path: next, score: option.gain - profile.lengthPenalty * hop - profile.weakHopPenalty * weakHops - hubCost(next) + profile.stepRelevance * (relevance(other) / maxRelevance) });
         }
       }
     }
     expanded.sort((left, right) => right.score - left.score);
-    beam = expanded.slice(0, BEAM_WIDTH).map((item) => item.path);
-    for (const item of expanded.slice(0, BEAM_WIDTH)) {
+    beam = expanded.slice(0, profile.beamWidth).map((item) => item.path);
+    for (const item of expanded.slice(0, profile.beamWidth)) {
       const end = item.path.entities[item.path.entities.length - 1] as number;
       if (seedSet.has(end)) continue;
-      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query.wantedTypes) + 0.15 * (relevance(end) / maxRelevance) });
+      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query) + profile.endRelevance * (relevance(end) / maxRelevance) });
     }
   }
-  addTemporalBonus(index, finished, query.temporal);
+  addTemporalBonus(index, finished, query.temporal, profile);
   finished.sort((left, right) => right.score - left.score);
   const seen = new Set<string>();
   const result: RelationPath[] = [];
@@ -99,17 +102,19 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   return result;
 }
 
-const TYPE_MATCH_BONUS = 0.6;
-const TYPE_MISMATCH_PENALTY = 0.4;
-const TEMPORAL_BONUS = 0.3;
-/** Dates only decide between paths this close to the best one. */
-const TEMPORAL_WINDOW = 0.25;
 
-/** Paths must end on what the question asks for: a bonus for the asked type, a penalty otherwise. */
-function typeBonus(index: GraphIndex, entityIndex: number, wantedTypes: Map<string, number>): number {
-  if (wantedTypes.size === 0) return 0;
-  const weight = wantedTypes.get(index.entities[entityIndex]?.type ?? '') ?? 0;
-  return weight > 0 ? TYPE_MATCH_BONUS * weight : -TYPE_MISMATCH_PENALTY;
+/**
+ * Paths must end on what the question asks for: a bonus when the documents describe the entity
+ * with the question's head noun or its type is the type asked, a penalty otherwise (smaller when
+ * its type is unknown).
+ */
+function typeBonus(index: GraphIndex, entityIndex: number, query: PathQuery): number {
+  if (query.headStem && index.descriptorStems[entityIndex]?.has(query.headStem)) return query.profile.typeMatchBonus;
+  if (query.wantedTypes.size === 0) return 0;
+  const type = index.entities[entityIndex]?.type ?? '';
+  const weight = query.wantedTypes.get(type) ?? 0;
+  if (weight > 0) return query.profile.typeMatchBonus * weight;
+  return type === FALLBACK_NODE_TYPE ? -query.profile.unknownTypePenalty : -query.profile.typeMismatchPenalty;
 }
 
 /**
@@ -117,22 +122,22 @@ function typeBonus(index: GraphIndex, entityIndex: number, wantedTypes: Map<stri
  * last fact is the most recent (and penalises facts closed by a later one); a date favours
  * facts valid at that date.
  */
-function addTemporalBonus(index: GraphIndex, finished: Array<{ path: PartialPath; score: number }>, temporal: PathQuery['temporal']): void {
+function addTemporalBonus(index: GraphIndex, finished: Array<{ path: PartialPath; score: number }>, temporal: PathQuery['temporal'], profile: RankingProfile['paths']): void {
   if (!temporal) return;
   const lastFact = (path: PartialPath) => index.relations[path.relations[path.relations.length - 1] as number];
   const best = Math.max(...finished.map((item) => item.score));
-  const contenders = finished.filter((item) => item.score >= best - TEMPORAL_WINDOW);
+  const contenders = finished.filter((item) => item.score >= best - profile.temporalWindow);
   const dates = contenders.map((item) => lastFact(item.path)?.validFrom).filter((date): date is string => Boolean(date)).sort();
   const latest = dates[dates.length - 1];
   for (const item of contenders) {
     const fact = lastFact(item.path);
     if (!fact?.validFrom) continue;
     if (temporal.prefer === 'latest') {
-      if (fact.validTo) item.score -= TEMPORAL_BONUS;
-      else if (fact.validFrom === latest) item.score += TEMPORAL_BONUS;
+      if (fact.validTo) item.score -= profile.temporalBonus;
+      else if (fact.validFrom === latest) item.score += profile.temporalBonus;
     } else {
       const validAt = fact.validFrom <= temporal.date && (!fact.validTo || fact.validTo > temporal.date);
-      item.score += validAt ? TEMPORAL_BONUS : -TEMPORAL_BONUS / 2;
+      item.score += validAt ? profile.temporalBonus : -profile.temporalBonus / 2;
     }
   }
 }

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * Every weight, penalty and threshold of linking, walking, path ranking and sentence choice, with
+ * what it does and where its value came from. Values marked "measured" were chosen by running
+ * `npm run eval:dev` on every development set at once (corpus_en, corpus_fr2, HotpotQA) and kept
+ * only when no set got worse; `npm run bench:ablation` turns each signal off in turn to show it
+ * still earns its place. Override any of them in the configuration under `query.ranking`.
+ */
+export const rankingProfileSchema = z.object({
+  linking: z
+    .object({
+      /** Jaro–Winkler similarity above which a capitalised question word links to a near-identical name (usual spelling-variant threshold). */
+      fuzzyThreshold: z.number().min(0).max(1).default(0.92),
+      /** A capitalised question word that is part of at most this many entity names links to them ("Thornbury" → "Thornbury Assurance"); more is ambiguous. */
+      maxNameWordEntities: z.number().int().min(1).default(2),
+    })
+    .default({ fuzzyThreshold: 0.92, maxNameWordEntities: 2 }),
+  walk: z
+    .object({
+      /** Personalized PageRank damping (HippoRAG's 0.5). */
+      damping: z.number().min(0).max(1).default(0.5),
+      /** Share of the restart mass on full-text hits when the question names entities (half: neither side dominates). */
+      textShareWithEntities: z.number().min(0).max(1).default(0.5),
+      /** Full-text hits that seed the walk. */
+      textHits: z.number().int().min(1).default(20),
+      /** Reciprocal-rank-fusion constant (the usual 60 of Cormack et al.). */
+      fusionK: z.number().min(1).default(60),
+    })
+    .default({ damping: 0.5, textShareWithEntities: 0.5, textHits: 20, fusionK: 60 }),
+  paths: z
+    .object({
+      /** Partial paths kept per hop of the beam search (large enough that no measured answer path was cut). */
+      beamWidth: z.number().int().min(1).default(96),
+      /** Relations kept per neighbour and hop (the best two by coverage). */
+      relationsPerNeighbour: z.number().int().min(1).default(2),
+      /** Cost of each hop, so a shorter path that explains as much wins (measured). */
+      lengthPenalty: z.number().min(0).default(0.04),
+      /** Extra cost of a hop resting only on a title or a neighbouring sentence (weight below 0.5) (measured). */
+      weakHopPenalty: z.number().min(0).default(0.2),
+      /** Cost of passing through an entity, times its commonness (1 − idf share over chunks): hubs explain little (measured). */
+      hubPenalty: z.number().min(0).default(0.1),
+      /** Weight of an intermediate entity's walk relevance (a tie-breaker). */
+      stepRelevance: z.number().min(0).default(0.05),
+      /** Weight of the end entity's walk relevance (measured). */
+      endRelevance: z.number().min(0).default(0.15),
+      /** Bonus for a path ending on what the question asks for: described with its head noun, or of the asked type (measured). */
+      typeMatchBonus: z.number().min(0).default(0.6),
+      /** Penalty for a path ending on an entity of another type than the one asked (measured). */
+      typeMismatchPenalty: z.number().min(0).default(0.4),
+      /** Penalty for a path ending on an entity whose type is unknown (the fallback type) when a type is asked (measured). */
+      unknownTypePenalty: z.number().min(0).default(0.2),
+      /** Bonus (or half of it as a penalty) from the dates of a path's last fact for temporal questions. */
+      temporalBonus: z.number().min(0).default(0.3),
+      /** Dates decide only between paths this close to the best one. */
+      temporalWindow: z.number().min(0).default(0.25),
+    })
+    .default({
+      beamWidth: 96, relationsPerNeighbour: 2, lengthPenalty: 0.04, weakHopPenalty: 0.2, hubPenalty: 0.1, stepRelevance: 0.05, endRelevance: 0.15,
+      typeMatchBonus: 0.6, typeMismatchPenalty: 0.4, unknownTypePenalty: 0.2, temporalBonus: 0.3, temporalWindow: 0.25,
+    }),
+  sentences: z
+    .object({
+      /** A best path below this score is not trusted to answer from. */
+      minPathScore: z.number().min(0).default(0.35),
+      /** Other paths within this ratio of the best (ending on the same type) add their evidence: questions with several answers. */
+      secondPathRatio: z.number().min(0).max(1).default(0.8),
+      /** Words kept around the path's entities when an evidence sentence is cropped. */
+      cropWords: z.number().int().min(5).default(30),
+      /** Bonus of a sentence that is the evidence of a chosen path. */
+      pathEvidenceBonus: z.number().min(0).default(0.3),
+      /** Bonus of a sentence naming an entity of the question. */
+      questionEntityBonus: z.number().min(0).default(0.2),
+      /** Prior for sentences of better-ranked chunks (divided by 1 + the chunk's rank). */
+      rankPrior: z.number().min(0).default(0.15),
+      /** Least weight of an entity's relevance in a sentence's score when its type is not the one asked. */
+      otherTypeEntityWeight: z.number().min(0).max(1).default(0.3),
+    })
+    .default({ minPathScore: 0.35, secondPathRatio: 0.8, cropWords: 30, pathEvidenceBonus: 0.3, questionEntityBonus: 0.2, rankPrior: 0.15, otherTypeEntityWeight: 0.3 }),
+});
+
+/** The tuned numbers of retrieval and the offline answerer. */
+export type RankingProfile = z.infer<typeof rankingProfileSchema>;
+/** A partial override of the ranking profile, as written in a configuration. */
+export type RankingProfileInput = z.input<typeof rankingProfileSchema>;
+
+/** The documented defaults. */
+export const DEFAULT_RANKING_PROFILE: RankingProfile = rankingProfileSchema.parse({});

@@ -1,0 +1,87 @@
+import { stripAccents } from '../../core/normalise.js';
+import type { Language } from '../../core/records.js';
+import { isStopWord } from './common-words.js';
+import { descriptorGrammar } from './descriptor-grammar.js';
+
+/** A word of a sentence with offsets (relative to the sentence) and its accent-free lower-case form. */
+interface PlainWord {
+  text: string;
+  plain: string;
+  start: number;
+  end: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+const MAX_DESCRIPTOR_WORDS = 4;
+const MIN_DESCRIPTOR_LETTERS = 3;
+
+function plainWords(text: string, offset = 0): PlainWord[] {
+  return [...text.matchAll(WORD)].map((match) => ({
+    text: match[0],
+    plain: stripAccents(match[0]).toLowerCase(),
+    start: offset + (match.index ?? 0),
+    end: offset + (match.index ?? 0) + match[0].length,
+  }));
+}
+
+/** A lower-case content word that can belong to a descriptor ("cabinet", "seed-breeding", "certifié"). */
+function isDescriptorWord(word: PlainWord): boolean {
+  return /^\p{Ll}/u.test(word.text) && !/\d/.test(word.text) && word.plain.length >= MIN_DESCRIPTOR_LETTERS && !isStopWord(word.plain);
+}
+
+/**
+ * The common nouns the text uses to describe a name, read from the sentence around one mention:
+ * an article and nouns right before it ("le cabinet Morvan", "the analytics firm Nimbic"), an
+ * apposition after it ("Alder Trust, a grant-giving charity", "Hexalune, hébergeur certifié"), or
+ * a copula ("Perfalys est un fabricant …"). Returns the descriptor's words in text order, accent-free
+ * and lower case (empty when the sentence gives none). Question head nouns ("which charity",
+ * "quel cabinet") are matched against these, so answer types come from the corpus's own words.
+ */
+export function findDescriptors(sentence: string, mention: { start: number; end: number }, language: Language): string[] {
+  const grammar = descriptorGrammar(language);
+  const descriptors: string[] = [];
+  const before = plainWords(sentence.slice(0, mention.start));
+  const between = sentence.slice(before[before.length - 1]?.end ?? 0, mention.start);
+  if (/^\s+$/u.test(between) || between === '') {
+    for (let articleAt = before.length - 2; articleAt >= Math.max(0, before.length - 1 - MAX_DESCRIPTOR_WORDS); articleAt -= 1) {
+      const article = before[articleAt] as PlainWord;
+      const nouns = before.slice(articleAt + 1);
+      if (!nouns.every(isDescriptorWord)) break;
+      if (grammar.articles.has(article.plain)) {
+        descriptors.push(...nouns.map((word) => word.plain));
+        break;
+      }
+    }
+  }
+  const after = sentence.slice(mention.end);
+  const skip = /^\s*,\s*/u.exec(after)?.[0].length ?? copulaLength(after, grammar.copulas);
+  if (skip !== null) descriptors.push(...phraseAfter(after.slice(skip), grammar.articles));
+  return [...new Set(descriptors)];
+}
+
+/** Length of a copula ("is a", "est une") at the start of `text`, or null. */
+function copulaLength(text: string, copulas: readonly string[][]): number | null {
+  const words = plainWords(text.slice(0, 40));
+  for (const copula of copulas) {
+    if (copula.length === 0 || !copula.every((word, index) => words[index]?.plain === word)) continue;
+    if (text.slice(0, words[0]?.start ?? 0).trim() !== '') continue;
+    return (words[copula.length - 1] as PlainWord).end;
+  }
+  return null;
+}
+
+/** The descriptor words at the start of an apposition: an optional article, then lower-case content words up to punctuation or a function word. */
+function phraseAfter(text: string, articles: ReadonlySet<string>): string[] {
+  const clause = /^[^,.;:()!?«»"“”]*/u.exec(text)?.[0] ?? '';
+  const words = plainWords(clause);
+  let position = 0;
+  if (words[0] && articles.has(words[0].plain) && clause.slice(0, words[0].start).trim() === '') position = 1;
+  const first = words[position];
+  if (!first || clause.slice(position === 0 ? 0 : (words[0] as PlainWord).end, first.start).trim().replace(/['’]/g, '') !== '') return [];
+  const phrase: string[] = [];
+  for (const word of words.slice(position, position + MAX_DESCRIPTOR_WORDS)) {
+    if (!isDescriptorWord(word)) break;
+    phrase.push(word.plain);
+  }
+  return phrase;
+}

@@ -1,0 +1,83 @@
+import { stripAccents } from '../../core/normalise.js';
+import { FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
+import type { Language } from '../../core/records.js';
+import { descriptorGrammar } from './descriptor-grammar.js';
+import type { SentenceMention } from './match-relations.js';
+
+/** A mention already read in the chunk, with the descriptor words the text gave it. */
+export interface EarlierMention {
+  name: string;
+  type: string;
+  descriptors: readonly string[];
+}
+
+/** How many sentences back a noun phrase such as "the company" may find what it refers to. */
+const SENTENCES_BACK = 3;
+const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+
+/**
+ * Common nouns that stand for a node type when they refer back ("the supplier", "l'entreprise"):
+ * the single-word cues of every type but the person type (whose cues are titles).
+ */
+export function referringNouns(schema: GraphSchema): Map<string, Set<string>> {
+  const nouns = new Map<string, Set<string>>();
+  for (const type of schema.nodeTypes) {
+    if (type.name === FALLBACK_NODE_TYPE || type.cues.shapes.includes('person-name')) continue;
+    for (const cue of [...type.cues.before, ...type.cues.after]) {
+      const plain = stripAccents(cue).toLowerCase();
+      if (!/^[\p{L}-]{3,}$/u.test(plain)) continue;
+      const types = nouns.get(plain) ?? new Set<string>();
+      types.add(type.name);
+      nouns.set(plain, types);
+    }
+  }
+  return nouns;
+}
+
+/**
+ * Noun phrases of a sentence that refer back to an entity named shortly before ("the company",
+ * "l'établissement", "cette société"): a definite article or demonstrative and a noun that is one
+ * of the earlier entity's descriptors, or a noun standing for its type. Each becomes a mention of
+ * that entity at the phrase's offsets. The nearest earlier sentence wins, and in it the first
+ * fitting name (the subject, usually). Phrases followed by a name ("the firm Nimbic") or by
+ * "of/de" and a name ("le site de Perfalys") describe that name instead and are skipped.
+ */
+export function findReferringMentions(
+  sentence: string,
+  present: readonly SentenceMention[],
+  earlier: readonly (readonly EarlierMention[])[],
+  nouns: ReadonlyMap<string, ReadonlySet<string>>,
+  language: Language,
+): SentenceMention[] {
+  const grammar = descriptorGrammar(language);
+  const words = [...sentence.matchAll(WORD)].map((match) => ({ text: match[0], plain: stripAccents(match[0]).toLowerCase(), start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
+  const presentNames = new Set(present.map((mention) => mention.name));
+  const found: SentenceMention[] = [];
+  for (let index = 0; index + 1 < words.length; index += 1) {
+    const article = words[index] as (typeof words)[number];
+    const noun = words[index + 1] as (typeof words)[number];
+    if (!grammar.referring.has(article.plain) || !/^\p{Ll}/u.test(noun.text)) continue;
+    if (!/^[\s'’]*$/u.test(sentence.slice(article.end, noun.start))) continue;
+    if (present.some((mention) => mention.start < noun.end && article.start < mention.end)) continue;
+    const rest = sentence.slice(noun.end);
+    if (/^\s+\p{Lu}/u.test(rest) || /^\s+(?:of|de|du|des|d['’])\s*\p{Lu}/u.test(rest)) continue;
+    const antecedent = findAntecedent(noun.plain, earlier, nouns);
+    if (!antecedent || presentNames.has(antecedent.name)) continue;
+    presentNames.add(antecedent.name);
+    found.push({ name: antecedent.name, type: antecedent.type, start: article.start, end: noun.end });
+  }
+  return found;
+}
+
+function findAntecedent(noun: string, earlier: readonly (readonly EarlierMention[])[], nouns: ReadonlyMap<string, ReadonlySet<string>>): EarlierMention | null {
+  const types = nouns.get(noun);
+  const oldest = Math.max(0, earlier.length - SENTENCES_BACK);
+  for (let back = earlier.length - 1; back >= oldest; back -= 1) {
+    for (const mention of earlier[back] ?? []) {
+      if (mention.descriptors.includes(noun) || types?.has(mention.type)) return mention;
+    }
+  }
+  // A noun standing for a type may also refer to a name whose type is still unknown, in the sentence just before.
+  if (!types) return null;
+  return (earlier[earlier.length - 1] ?? []).find((mention) => mention.type === FALLBACK_NODE_TYPE && mention.descriptors.length === 0) ?? null;
+}
