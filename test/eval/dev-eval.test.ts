@@ -71,3 +71,13 @@ test('recall rows show percentages beside the previous run, and coverage cells s
   const table = renderDevTable([outcome({ '2': 0.58, '5': 0.775, '10': 0.895 })], [outcome({ '2': 0.5, '5': 0.775, '10': 0.9 })]);
   assert.equal(table.split('\n')[2], '| hotpot | bm25 | – | – | – | – | – | – | – | – | 58.0 (50.0) | 77.5 (77.5) | 89.5 (90.0) |');
 });
+
+test('held-out files are found sorted, by shape: a corpus array makes a retrieval set', () => {
+  const folder = path.join(root, 'heldout-shapes');
+  mkdirSync(folder);
+  writeFileSync(path.join(folder, 'b-recall.json'), JSON.stringify({ corpus: [], questions: [] }));
+  writeFileSync(path.join(folder, 'a-coverage.json'), JSON.stringify(coverageSet));
+  writeFileSync(path.join(folder, 'notes.txt'), 'not a set');
+  assert.deepEqual(findHeldOutSets(folder).map((set) => [set.name, set.kind, set.heldOut]), [['heldout/a-coverage', 'coverage', true], ['heldout/b-recall', 'retrieval', true]]);
+  assert.deepEqual(findHeldOutSets(path.join(root, 'nowhere')), []);
+});
