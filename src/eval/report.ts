@@ -1,3 +1,4 @@
+import { ANSWER_WORD_BUDGET, GLOBAL_ANSWER_WORD_BUDGET, answerWordBudget } from './answer-budget.js';
 import type { CoverageQuestion } from './datasets.js';
 import { hopKindLabel, type CoverageQuestionResult, type CoverageResult } from './summary.js';
 import { renderCoverageTable, renderMarkdownTable } from './table.js';
@@ -53,6 +54,8 @@ export function renderCoverageReport(result: CoverageResult, options: CoverageRe
     'Score = share of the expected items the answer contains (lower-cased, accents removed, whitespace collapsed); ' +
       'an answer is complete when it contains them all. The score cannot tell a precise answer from one that lists ' +
       'every name it saw: check answer lengths and citations below.',
+    `Only the first ${ANSWER_WORD_BUDGET} words of an answer are scored (${GLOBAL_ANSWER_WORD_BUDGET} for global questions); ` +
+      'citation markers such as [3] are not words. Words = the whole answer\'s length, so a long answer shows where it was cut.',
   ];
   if (options.chartFile !== undefined) sections.push(`![Mean coverage score by question kind](${encodeURI(options.chartFile)})`);
   sections.push('## Index', renderIndexStats(options.indexStats));
@@ -112,7 +115,7 @@ function renderAnswers(result: CoverageResult, questions: readonly CoverageQuest
         answers.map((answer) => [
           answer.method,
           answer.score.toFixed(2),
-          String(countWords(answer.answer)),
+          answer.truncated ? `${answer.words} (cut at ${answerWordBudget(answer.hops)})` : String(answer.words),
           String(answer.contextTokens),
           String(answer.citations.length),
           formatMs(answer.latencyMs),
@@ -143,11 +146,6 @@ function quote(answer: string): string {
 
 function answersOf(result: CoverageResult, method: string): CoverageQuestionResult[] {
   return result.questions.filter((answer) => answer.method === method);
-}
-
-/** Words = runs of non-space characters. */
-function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => word !== '').length;
 }
 
 function countDistinct(values: readonly string[]): number {

@@ -1,6 +1,7 @@
 import type { Citation } from '../core/records.js';
 import type { QueryMode } from '../query/context.js';
 import type { Rhizome } from '../rhizome.js';
+import { answerWordBudget, truncateToWordBudget } from './answer-budget.js';
 import { scoreCoverage } from './coverage.js';
 import type { CoverageQuestion } from './datasets.js';
 import { summarizeCoverage, type CoverageQuestionResult, type CoverageResult } from './summary.js';
@@ -16,7 +17,8 @@ export function describeCitation(citation: Citation): string {
 
 /**
  * Asks every question with every method through the same answerer and scores each answer by
- * coverage of the expected items (seed 003): only the context-building method changes.
+ * coverage of the expected items (seed 003): only the context-building method changes. Only the
+ * first `answerWordBudget(hops)` words of an answer are scored; the full answer is kept in the result.
  */
 export async function runCoverageEvaluation(rhizome: Rhizome, questions: readonly CoverageQuestion[], methods: readonly QueryMode[], onProgress?: EvaluationProgress): Promise<CoverageResult> {
   const results: CoverageQuestionResult[] = [];
@@ -24,12 +26,15 @@ export async function runCoverageEvaluation(rhizome: Rhizome, questions: readonl
     let done = 0;
     for (const question of questions) {
       const answer = await rhizome.query(question.question, { mode: method });
+      const scored = truncateToWordBudget(answer.answer, answerWordBudget(question.hops));
       results.push({
         id: question.id,
         method,
         hops: question.hops,
-        score: scoreCoverage(answer.answer, question.expected),
+        score: scoreCoverage(scored.text, question.expected),
         answer: answer.answer,
+        words: scored.words,
+        truncated: scored.truncated,
         citations: answer.citations.map(describeCitation),
         contextTokens: answer.context.tokens,
         latencyMs: Math.round(answer.metadata.latencyMs * 10) / 10,

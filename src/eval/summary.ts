@@ -8,7 +8,12 @@ export interface CoverageQuestionResult {
   method: string;
   hops: HopKind;
   score: number;
+  /** The whole answer; only its first `answerWordBudget(hops)` words were scored. */
   answer: string;
+  /** Words of the answer, citation markers excluded (`countAnswerWords`). */
+  words: number;
+  /** True when the answer ran past its word budget and was cut before scoring. */
+  truncated: boolean;
   /** Evidence the answer cites, one line each: `kind:id — label (path:start–end)`. */
   citations: string[];
   contextTokens: number;
@@ -21,6 +26,10 @@ export interface CoverageMethodSummary {
   byHops: Record<string, number>;
   complete: number;
   total: number;
+  /** Mean words per answer, citation markers excluded. */
+  meanWords: number;
+  /** Answers cut to their word budget before scoring. */
+  truncated: number;
 }
 
 /** The stable JSON result of a coverage evaluation. */
@@ -88,6 +97,8 @@ export function summarizeCoverage(questions: readonly CoverageQuestionResult[]):
       byHops,
       complete: answers.filter((answer) => isCompleteCoverage(answer.score)).length,
       total: answers.length,
+      meanWords: mean(answers.map((answer) => answer.words)),
+      truncated: answers.filter((answer) => answer.truncated).length,
     };
   }
   return { kind: 'coverage', methods, questions: [...questions] };

@@ -4,16 +4,18 @@ const MISSING_CELL = '–';
 
 /**
  * The coverage table as Markdown: `| Method | Mean | 1 hop | 2 hops | … | temporal | global | Complete |`,
- * with a column only for hop kinds some method answered, scores to 2 decimals, Complete as `n/total`.
+ * with a column only for hop kinds some method answered, scores to 2 decimals, Complete as `n/total`,
+ * then the mean answer length in words (citation markers excluded).
  */
 export function renderCoverageTable(result: CoverageResult): string {
   const kinds = sortHopKinds(Object.values(result.methods).flatMap((summary) => Object.keys(summary.byHops)));
-  const header = ['Method', 'Mean', ...kinds.map(hopKindLabel), 'Complete'];
+  const header = ['Method', 'Mean', ...kinds.map(hopKindLabel), 'Complete', 'Words'];
   const rows = Object.entries(result.methods).map(([method, summary]) => [
     method,
     summary.mean.toFixed(2),
     ...kinds.map((kind) => summary.byHops[kind]?.toFixed(2) ?? MISSING_CELL),
     `${summary.complete}/${summary.total}`,
+    summary.meanWords.toFixed(0),
   ]);
   return renderMarkdownTable(header, rows);
 }

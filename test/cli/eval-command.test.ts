@@ -65,3 +65,19 @@ test('a malformed questions file is rejected naming the entry and the field', ()
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /telepathy/);
 });
+
+test('a questions file that carries its documents is evaluated without --docs; one without them is refused by name', () => {
+  writeFileSync(path.join(cwd, 'self-contained.json'), JSON.stringify({
+    documents: [
+      { id: 'd1', title: 'Lynx kickoff', date: '2023-02-01', text: 'Lina Ferraz leads the Lynx project.' },
+      { id: 'd2', title: 'Boards', date: null, text: 'Nordhaven Composants supplies the NC-7 boards.' },
+    ],
+    questions: [{ id: 'q1', question: 'Who leads the Lynx project?', expected: ['Lina Ferraz'], hops: 1 }],
+  }));
+  const result = rhizome(cwd, 'eval', '--questions', 'self-contained.json', '--methods', 'local', '--json', 'self.json');
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(JSON.parse(readFileSync(path.join(cwd, 'self.json'), 'utf8')).methods.local.mean, 1);
+  const missing = rhizome(cwd, 'eval', '--questions', 'questions.json', '--methods', 'local');
+  assert.equal(missing.code, 3);
+  assert.match(missing.stderr, /questions\.json: has no "documents" array.*--docs/);
+});

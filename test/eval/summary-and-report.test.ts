@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { countAnswerWords } from '../../src/eval/answer-budget.js';
 import { escapeXml, renderCoverageChartSvg } from '../../src/eval/chart-svg.js';
 import type { CoverageQuestion } from '../../src/eval/datasets.js';
 import { renderCoverageReport } from '../../src/eval/report.js';
@@ -7,7 +8,8 @@ import { sortHopKinds, summarizeCoverage, summarizeRetrieval, type CoverageQuest
 import { renderCoverageTable, renderRetrievalTable } from '../../src/eval/table.js';
 
 function answer(id: string, method: string, hops: number | string, score: number, extra: Partial<CoverageQuestionResult> = {}): CoverageQuestionResult {
-  return { id, method, hops, score, answer: `answer to ${id}`, citations: [], contextTokens: 100, latencyMs: 10, ...extra };
+  const text = extra.answer ?? `answer to ${id}`;
+  return { id, method, hops, score, answer: text, words: countAnswerWords(text), truncated: false, citations: [], contextTokens: 100, latencyMs: 10, ...extra };
 }
 
 const answers: CoverageQuestionResult[] = [
@@ -30,10 +32,10 @@ test('summarizeCoverage produces the stable JSON shape', () => {
   assert.equal(
     JSON.stringify({ kind: result.kind, methods: result.methods }),
     '{"kind":"coverage","methods":{' +
-      '"naive":{"mean":0.375,"byHops":{"1":1,"2":0.25,"global":0},"complete":1,"total":4},' +
-      '"graph":{"mean":0.875,"byHops":{"1":1,"2":1,"global":0.5},"complete":3,"total":4}}}',
+      '"naive":{"mean":0.375,"byHops":{"1":1,"2":0.25,"global":0},"complete":1,"total":4,"meanWords":3,"truncated":0},' +
+      '"graph":{"mean":0.875,"byHops":{"1":1,"2":1,"global":0.5},"complete":3,"total":4,"meanWords":3,"truncated":0}}}',
   );
-  assert.deepEqual(Object.keys(result.questions[0] ?? {}), ['id', 'method', 'hops', 'score', 'answer', 'citations', 'contextTokens', 'latencyMs']);
+  assert.deepEqual(Object.keys(result.questions[0] ?? {}), ['id', 'method', 'hops', 'score', 'answer', 'words', 'truncated', 'citations', 'contextTokens', 'latencyMs']);
   assert.equal(result.questions.length, 8);
 });
 
@@ -49,10 +51,10 @@ test('the coverage table shows only the kinds present, two decimals and n/total'
   assert.equal(
     renderCoverageTable(summarizeCoverage([...answers, answer('q5', 'graph', 'temporal', 1 / 3)])),
     [
-      '| Method | Mean | 1 hop | 2 hops | temporal | global | Complete |',
-      '|---|---|---|---|---|---|---|',
-      '| naive | 0.38 | 1.00 | 0.25 | – | 0.00 | 1/4 |',
-      '| graph | 0.77 | 1.00 | 1.00 | 0.33 | 0.50 | 3/5 |',
+      '| Method | Mean | 1 hop | 2 hops | temporal | global | Complete | Words |',
+      '|---|---|---|---|---|---|---|---|',
+      '| naive | 0.38 | 1.00 | 0.25 | – | 0.00 | 1/4 | 3 |',
+      '| graph | 0.77 | 1.00 | 1.00 | 0.33 | 0.50 | 3/5 | 3 |',
     ].join('\n'),
   );
 });
@@ -89,7 +91,7 @@ test('the report shows the table, chart, timings, cost and every answer with its
       citations: ['chunk:c_1 — Framework agreement\nwith Orbilink (d09.txt:0–42)'],
     }),
     answer('q2', 'naive', 2, 0, { answer: '', latencyMs: 30 }),
-    answer('q2', 'graph', 2, 0.5, { answer: 'Priya\nRaman', latencyMs: 100 }),
+    answer('q2', 'graph', 2, 0.5, { answer: 'Priya\nRaman [1][2]', latencyMs: 100 }),
     answer('q9', 'graph', 'global', 0, { answer: 'Unknown.' }),
   ]);
   const options = {
@@ -115,10 +117,11 @@ test('the report shows the table, chart, timings, cost and every answer with its
     'Expected: "Orbilink"',
     '| naive | 1.00 | 8 | 900 | 0 | 20.0 |',
     '| graph | 1.00 | 1 | 300 | 1 | 40.0 |',
+    '| graph | 0.50 | 2 | 100 | 0 | 100.0 |',
     '> Orbilink, Greyline, Raman, CBIA, Fenwick and everyone else.',
     '- chunk:c_1 — Framework agreement with Orbilink (d09.txt:0–42)',
     '#### q2 · naive · score 0.00\n\n> *(empty answer)*\n\nCitations: none.',
-    '> Priya\n> Raman',
+    '> Priya\n> Raman [1][2]',
     '### q9 (global): (question text not provided)',
     'Expected: (not provided)',
   ];

@@ -6,7 +6,8 @@ import { loadCoverageQuestions, loadRetrievalDataset } from '../../eval/datasets
 import { renderCoverageChartSvg } from '../../eval/chart-svg.js';
 import { renderCoverageReport } from '../../eval/report.js';
 import { runCoverageEvaluation, type EvaluationProgress } from '../../eval/run-coverage.js';
-import { runRetrievalEvaluation, writePassageFolder } from '../../eval/run-retrieval.js';
+import { coverageDocumentsFolder, writeDocumentFolder } from '../../eval/document-folder.js';
+import { runRetrievalEvaluation } from '../../eval/run-retrieval.js';
 import { renderCoverageTable, renderRetrievalTable } from '../../eval/table.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { QUERY_MODES, type QueryMode } from '../../query/context.js';
@@ -29,9 +30,9 @@ interface EvalOptions {
 export function registerEvalCommand(program: Command): void {
   program
     .command('eval')
-    .description('evaluate retrieval methods: answer coverage by hop count (--docs + --questions) or passage recall@k (--dataset)')
+    .description('evaluate retrieval methods: answer coverage by hop count (--questions, with --docs unless the file carries its documents) or passage recall@k (--dataset)')
     .option('--docs <dir>', 'folder of documents to index (coverage evaluation)')
-    .option('--questions <file>', 'questions JSON: an array of {id, question, expected, hops} or an object with a questions array')
+    .option('--questions <file>', 'questions JSON: an array of {id, question, expected, hops} or an object with a questions array (and a documents array, indexed when --docs is left out)')
     .option('--dataset <file>', 'retrieval dataset JSON: {corpus: [{id, title, text}], questions: [{id, question, supporting}]}')
     .option('--methods <list>', `comma-separated methods (${QUERY_MODES.join(', ')})`)
     .option('--k <list>', 'recall cut-offs for --dataset', '2,5,10')
@@ -46,8 +47,8 @@ export function registerEvalCommand(program: Command): void {
       };
       if (options.dataset && (options.docs || options.questions)) throw new RhizomeError('QUERY_INVALID', 'use either --dataset, or --docs with --questions');
       if (options.dataset) await evaluateRetrieval(command, options, options.dataset, methods, progress, quiet);
-      else if (options.docs && options.questions) await evaluateCoverage(command, options, options.docs, options.questions, methods, progress, quiet);
-      else throw new RhizomeError('QUERY_INVALID', 'rhizome eval needs --docs <dir> and --questions <file>, or --dataset <file>');
+      else if (options.questions) await evaluateCoverage(command, options, options.docs, options.questions, methods, progress, quiet);
+      else throw new RhizomeError('QUERY_INVALID', 'rhizome eval needs --questions <file> (with --docs <dir> unless the file has a documents array), or --dataset <file>');
     });
 }
 
@@ -72,9 +73,10 @@ async function indexFor(rhizome: Rhizome, folder: string, quiet: boolean) {
   return summary;
 }
 
-async function evaluateCoverage(command: Command, options: EvalOptions, docs: string, questionsFile: string, methods: QueryMode[], progress: EvaluationProgress, quiet: boolean): Promise<void> {
+async function evaluateCoverage(command: Command, options: EvalOptions, docsOption: string | undefined, questionsFile: string, methods: QueryMode[], progress: EvaluationProgress, quiet: boolean): Promise<void> {
   const dataset = await loadCoverageQuestions(questionsFile);
-  const workspace = evaluationWorkspace(options, docs);
+  const workspace = evaluationWorkspace(options, docsOption ?? questionsFile);
+  const docs = coverageDocumentsFolder(dataset, questionsFile, workspace, docsOption);
   await withRhizome(command, async (rhizome) => {
     const summary = await indexFor(rhizome, docs, quiet);
     const result = await runCoverageEvaluation(rhizome, dataset.questions, methods, progress);
@@ -85,7 +87,7 @@ async function evaluateCoverage(command: Command, options: EvalOptions, docs: st
       writeOutput(path.join(path.dirname(options.report), chartFile), renderCoverageChartSvg(result, { title: 'Mean coverage by hop count' }));
       const stats = await rhizome.stats();
       writeOutput(options.report, renderCoverageReport(result, {
-        corpus: docs,
+        corpus: docsOption ?? questionsFile,
         questions: dataset.questions,
         chartFile,
         indexStats: { documents: stats.documents, chunks: stats.chunks, entities: stats.entities, relations: stats.relations, seconds: summary.seconds },
@@ -100,7 +102,7 @@ async function evaluateRetrieval(command: Command, options: EvalOptions, dataset
   if (cutoffs.some((value) => !Number.isInteger(value) || value <= 0)) throw new RhizomeError('QUERY_INVALID', `--k: "${options.k}" must be a comma-separated list of positive integers`);
   const workspace = evaluationWorkspace(options, datasetFile);
   const passages = path.join(workspace, 'passages');
-  writePassageFolder(dataset, passages);
+  writeDocumentFolder(dataset.corpus, passages);
   await withRhizome(command, async (rhizome) => {
     await indexFor(rhizome, passages, quiet);
     const result = await runRetrievalEvaluation(rhizome, dataset, methods, cutoffs, progress);

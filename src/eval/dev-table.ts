@@ -1,0 +1,74 @@
+import { RhizomeError } from '../errors/rhizome-error.js';
+import type { DevSetOutcome } from './run-dev-set.js';
+import { hopKindLabel, sortHopKinds, DEFAULT_RECALL_CUTOFFS } from './summary.js';
+import { renderMarkdownTable } from './table.js';
+
+/** Hop kinds that always have a column, so tables of different runs line up. */
+const STANDARD_HOP_KINDS = ['1', '2', '3', 'temporal', 'global'];
+const MISSING_CELL = '–';
+
+/** Start and end markers of the README block that `replaceMarkedBlock` regenerates. */
+export const README_MARKERS = { start: '<!-- eval:dev:start -->', end: '<!-- eval:dev:end -->' } as const;
+
+/**
+ * One table of every set that ran, a row per (set, method): coverage columns (mean, per hop kind,
+ * complete, mean answer words) and recall columns (R@2, R@5, R@10, in %); each figure is followed by
+ * the previous run's figure in parentheses when `previous` has that set and method.
+ */
+export function renderDevTable(current: readonly DevSetOutcome[], previous: readonly DevSetOutcome[] = []): string {
+  const ran = current.filter((outcome) => outcome.status === 'ok');
+  const present = ran.flatMap((outcome) => Object.values(outcome.coverage ?? {}).flatMap((summary) => Object.keys(summary.byHops)));
+  const kinds = sortHopKinds([...STANDARD_HOP_KINDS, ...present]);
+  const cutoffs = DEFAULT_RECALL_CUTOFFS.map(String);
+  const header = ['Set', 'Method', 'Mean', ...kinds.map(hopKindLabel), 'Complete', 'Words', ...cutoffs.map((k) => `R@${k}`)];
+  const rows: string[][] = [];
+  for (const outcome of ran) {
+    const before = previous.find((entry) => entry.name === outcome.name && entry.status === 'ok');
+    for (const [method, summary] of Object.entries(outcome.coverage ?? {})) {
+      const old = before?.coverage?.[method];
+      rows.push([
+        outcome.name,
+        method,
+        withPrevious(summary.mean, old?.mean, score),
+        ...kinds.map((kind) => withPrevious(summary.byHops[kind], old?.byHops[kind], score)),
+        withPrevious(summary.complete, old?.complete, (value) => `${value}/${summary.total}`),
+        withPrevious(summary.meanWords, old?.meanWords, (value) => value.toFixed(0)),
+        ...cutoffs.map(() => MISSING_CELL),
+      ]);
+    }
+    for (const [method, summary] of Object.entries(outcome.retrieval ?? {})) {
+      const old = before?.retrieval?.[method];
+      rows.push([
+        outcome.name,
+        method,
+        ...[undefined, ...kinds, undefined, undefined].map(() => MISSING_CELL),
+        ...cutoffs.map((k) => withPrevious(summary.recall[k], old?.recall[k], (value) => (value * 100).toFixed(1))),
+      ]);
+    }
+  }
+  return renderMarkdownTable(header, rows);
+}
+
+/** Lines naming each set that was skipped or failed, and why. */
+export function describeUnfinishedSets(outcomes: readonly DevSetOutcome[]): string[] {
+  return outcomes.filter((outcome) => outcome.status !== 'ok').map((outcome) => `${outcome.status === 'failed' ? 'FAILED' : 'skipped'} ${outcome.name}: ${outcome.reason ?? 'no reason given'}`);
+}
+
+/** `text` with the lines between the README markers replaced by `block`; throws INPUT_INVALID when a marker is missing. */
+export function replaceMarkedBlock(text: string, block: string): string {
+  const start = text.indexOf(README_MARKERS.start);
+  const end = text.indexOf(README_MARKERS.end);
+  if (start === -1 || end === -1 || end < start) {
+    throw new RhizomeError('INPUT_INVALID', `README.md: needs ${README_MARKERS.start} followed by ${README_MARKERS.end} around the generated table`);
+  }
+  return `${text.slice(0, start + README_MARKERS.start.length)}\n${block.trim()}\n${text.slice(end)}`;
+}
+
+function score(value: number): string {
+  return value.toFixed(2);
+}
+
+function withPrevious(value: number | undefined, previous: number | undefined, format: (value: number) => string): string {
+  if (value === undefined) return MISSING_CELL;
+  return previous === undefined ? format(value) : `${format(value)} (${format(previous)})`;
+}

@@ -1,0 +1,97 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { RhizomeError } from '../errors/rhizome-error.js';
+import { createRhizome, type Rhizome } from '../rhizome.js';
+import { loadCoverageQuestions, loadRetrievalDataset } from './datasets.js';
+import { requiredFilesOf, type DevEvalSet } from './dev-sets.js';
+import { coverageDocumentsFolder, writeDocumentFolder } from './document-folder.js';
+import { renderCoverageReport } from './report.js';
+import { runCoverageEvaluation } from './run-coverage.js';
+import { runRetrievalEvaluation } from './run-retrieval.js';
+import { DEFAULT_RECALL_CUTOFFS, type CoverageMethodSummary, type CoverageQuestionResult, type RetrievalMethodSummary } from './summary.js';
+
+/** What one set of the development run gave: summaries per method, or why it did not run. */
+export interface DevSetOutcome {
+  name: string;
+  kind: DevEvalSet['kind'];
+  heldOut: boolean;
+  status: 'ok' | 'skipped' | 'failed';
+  /** Why the set was skipped or failed. */
+  reason?: string;
+  coverage?: Record<string, CoverageMethodSummary>;
+  retrieval?: Record<string, RetrievalMethodSummary>;
+  /** Per-answer results; present for development sets only, never for held-out ones. */
+  questions?: CoverageQuestionResult[];
+}
+
+/** Where and how one set runs. */
+export interface DevSetRunOptions {
+  /** Parent of the per-set workspaces; a set's index is reused while its documents are unchanged. */
+  workspaceRoot: string;
+  /** When true (CI), a missing input file fails the set instead of skipping it. */
+  requireFiles: boolean;
+  /** Folder for the Markdown report of each development coverage set; none are written when left out. */
+  reportFolder?: string;
+  log: (line: string) => void;
+}
+
+/**
+ * Indexes one set into its own workspace with the default offline configuration and evaluates every
+ * method; any error is caught and returned as a failed outcome so the other sets still run.
+ */
+export async function runDevSet(set: DevEvalSet, options: DevSetRunOptions): Promise<DevSetOutcome> {
+  const base = { name: set.name, kind: set.kind, heldOut: set.heldOut };
+  const missing = requiredFilesOf(set).filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    const reason = `missing ${missing.join(', ')}`;
+    return { ...base, status: options.requireFiles ? 'failed' : 'skipped', reason };
+  }
+  const workspace = path.join(options.workspaceRoot, ...set.name.split('/'));
+  const rhizome = createRhizome({ workspace });
+  try {
+    return { ...base, status: 'ok', ...(await evaluateSet(rhizome, set, workspace, options)) };
+  } catch (error) {
+    return { ...base, status: 'failed', reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await rhizome.close();
+  }
+}
+
+async function evaluateSet(rhizome: Rhizome, set: DevEvalSet, workspace: string, options: DevSetRunOptions): Promise<Partial<DevSetOutcome>> {
+  const progress = ({ method, done, total }: { method: string; done: number; total: number }): void => {
+    if (done === total) options.log(`  ${set.name} · ${method}: ${total} questions`);
+  };
+  if (set.kind === 'retrieval') {
+    const dataset = await loadRetrievalDataset(set.file);
+    const passages = path.join(workspace, 'passages');
+    writeDocumentFolder(dataset.corpus, passages);
+    await indexFolder(rhizome, set, passages, options);
+    const result = await runRetrievalEvaluation(rhizome, dataset, set.methods, DEFAULT_RECALL_CUTOFFS, progress);
+    return { retrieval: result.methods };
+  }
+  const dataset = await loadCoverageQuestions(set.file);
+  const folder = coverageDocumentsFolder(dataset, set.file, workspace, set.docs);
+  const seconds = await indexFolder(rhizome, set, folder, options);
+  const result = await runCoverageEvaluation(rhizome, dataset.questions, set.methods, progress);
+  if (set.heldOut) return { coverage: result.methods };
+  if (options.reportFolder !== undefined) {
+    const stats = await rhizome.stats();
+    const report = renderCoverageReport(result, {
+      corpus: set.name,
+      questions: dataset.questions,
+      indexStats: { documents: stats.documents, chunks: stats.chunks, entities: stats.entities, relations: stats.relations, seconds },
+    });
+    mkdirSync(options.reportFolder, { recursive: true });
+    writeFileSync(path.join(options.reportFolder, `${set.name.replace(/\//g, '_')}.md`), report);
+  }
+  return { coverage: result.methods, questions: result.questions };
+}
+
+async function indexFolder(rhizome: Rhizome, set: DevEvalSet, folder: string, options: DevSetRunOptions): Promise<number> {
+  const summary = await rhizome.index(folder);
+  options.log(`  ${set.name}: indexed ${summary.documents.seen} documents (${summary.documents.unchanged} unchanged) in ${summary.seconds.toFixed(1)} s`);
+  if (summary.partial) {
+    throw new RhizomeError('PARTIAL_RUN', `indexing ${set.name} failed for ${summary.failures.length + summary.extractionFailures.length} item(s); see ${summary.reportPath}`);
+  }
+  return summary.seconds;
+}
