@@ -58,8 +58,9 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       return { name: candidate.surface, type, start: candidate.start, end: candidate.end };
     });
     for (const reference of findReferringMentions(sentence.text, mentions, earlier, nouns, context.language)) {
-      // The phrase is a mention of the earlier entity; it casts no type vote of its own.
-      entities.push({ name: reference.name, type: FALLBACK_NODE_TYPE, span: { start: base + reference.start, end: base + reference.end }, confidence: 0 });
+      // The phrase is a mention of the earlier entity and describes it ("the supplier"); a noun that stands for one type votes for it, weakly.
+      const votedType = reference.nounTypes.length === 1 ? (reference.nounTypes[0] as string) : FALLBACK_NODE_TYPE;
+      entities.push({ name: reference.name, type: votedType, span: { start: base + reference.start, end: base + reference.end }, confidence: REFERENCE_VOTE, description: reference.noun });
       mentions.push(reference);
     }
     mentions.sort((left, right) => left.start - right.start);
@@ -101,6 +102,8 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
 
 /** Weight of a descriptor that names a node type's cue noun ("Clinarvo, société de recherche …"). */
 const DESCRIPTOR_VOTE = 1;
+/** Weight of the type a referring noun phrase stands for ("the company" → an organisation), below any cue on the name itself. */
+const REFERENCE_VOTE = 0.5;
 
 /** Adds a vote for each node type whose cue nouns hold one of the mention's descriptor words. */
 function addDescriptorVotes(votes: TypeVotes, descriptors: readonly string[], nouns: ReadonlyMap<string, ReadonlySet<string>>): TypeVotes {

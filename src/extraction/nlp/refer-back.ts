@@ -11,6 +11,13 @@ export interface EarlierMention {
   descriptors: readonly string[];
 }
 
+/** A noun phrase that refers back to an entity: a mention of it, with the noun the text used ("the supplier"). */
+export interface ReferringMention extends SentenceMention {
+  noun: string;
+  /** Node types the noun stands for (empty when it is only one of the entity's descriptors). */
+  nounTypes: string[];
+}
+
 /** How many sentences back a noun phrase such as "the company" may find what it refers to. */
 const SENTENCES_BACK = 3;
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
@@ -48,11 +55,11 @@ export function findReferringMentions(
   earlier: readonly (readonly EarlierMention[])[],
   nouns: ReadonlyMap<string, ReadonlySet<string>>,
   language: Language,
-): SentenceMention[] {
+): ReferringMention[] {
   const grammar = descriptorGrammar(language);
   const words = [...sentence.matchAll(WORD)].map((match) => ({ text: match[0], plain: stripAccents(match[0]).toLowerCase(), start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
   const presentNames = new Set(present.map((mention) => mention.name));
-  const found: SentenceMention[] = [];
+  const found: ReferringMention[] = [];
   for (let index = 0; index + 1 < words.length; index += 1) {
     const article = words[index] as (typeof words)[number];
     const noun = words[index + 1] as (typeof words)[number];
@@ -64,7 +71,7 @@ export function findReferringMentions(
     const antecedent = findAntecedent(noun.plain, earlier, nouns);
     if (!antecedent || presentNames.has(antecedent.name)) continue;
     presentNames.add(antecedent.name);
-    found.push({ name: antecedent.name, type: antecedent.type, start: article.start, end: noun.end });
+    found.push({ name: antecedent.name, type: antecedent.type, start: article.start, end: noun.end, noun: noun.plain, nounTypes: [...(nouns.get(noun.plain) ?? [])] });
   }
   return found;
 }
