@@ -1,5 +1,6 @@
 import type { Language } from '../core/records.js';
 import { abbreviationKind } from './sentence-abbreviations.js';
+import { languagePack } from '../text/lang/registry.js';
 
 /** A sentence with its offsets: `text.slice(start, end) === sentence.text`, without surrounding whitespace. */
 export interface Sentence {
@@ -21,11 +22,6 @@ const markdownBlockLine = /^\s{0,3}(?:#{1,6}(?:\s|$)|[-*+•–]\s|\d{1,3}[.)]\s
 const horizontalRule = /^\s{0,3}([-*_=])(?:\s*\1){2,}\s*$/;
 const listMarker = /^(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})$/;
 const initials = /^\p{Lu}(?:\.-?\p{Lu})*$/u;
-const connectingWords: Record<Language, ReadonlySet<string>> = {
-  en: new Set(['the', 'a', 'an', 'of', 'to', 'and', 'or', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'as', 'that']),
-  fr: new Set(['le', 'la', 'les', 'de', 'des', 'du', 'et', 'ou', 'à', 'au', 'aux', 'en', 'un', 'une', 'pour', 'par', 'sur', 'avec', 'dans', 'que', 'qui']),
-};
-
 /**
  * Splits a text into sentences with offsets into it; every non-whitespace character lands in exactly one sentence.
  *
@@ -88,7 +84,7 @@ function newlineEndsSentence(previousLine: string, nextLine: string, language: L
   const previous = previousLine.trimEnd();
   if (!/[\p{L}\p{N}]$/u.test(previous) || !/^[\p{Lu}\p{N}]/u.test(nextLine.trimStart())) return false;
   const lastWord = /[\p{L}]+$/u.exec(previous)?.[0] ?? '';
-  return !connectingWords[language].has(lastWord);
+  return !languagePack(language).lineConnectingWords.has(lastWord);
 }
 
 function isMarkdownBlockLine(line: string): boolean {

@@ -1,5 +1,7 @@
 import { stripAccents } from '../../core/normalise.js';
-import { MONTHS } from './common-words.js';
+import { acrossLanguages } from '../../text/lang/registry.js';
+import { escapeRegExp } from '../../text/lang/word-lists.js';
+import { monthNumbers } from './common-words.js';
 
 /** A date written in a text, as an ISO prefix (YYYY, YYYY-MM or YYYY-MM-DD) and its span. */
 export interface FoundDate {
@@ -8,20 +10,28 @@ export interface FoundDate {
   end: number;
 }
 
-const MONTH_NAMES = Object.keys(MONTHS).join('|');
-const DATE_PATTERNS: RegExp[] = [
-  /\b(\d{4})-(\d{2})-(\d{2})\b/g,
-  new RegExp(`\\b(\\d{1,2})(?:er|st|nd|rd|th)?\\s+(${MONTH_NAMES})\\s+(\\d{4})\\b`, 'gi'),
-  new RegExp(`\\b(${MONTH_NAMES})\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'),
-  new RegExp(`\\b(${MONTH_NAMES})\\s+(\\d{4})\\b`, 'gi'),
-];
+const alternatives = (words: readonly string[]) => [...new Set(words)].map(escapeRegExp).join('|');
+
+/** The patterns, built from the registered packs' month names and ordinals, in the order `toIso` reads them. */
+const datePatterns = acrossLanguages((packs): RegExp[] => {
+  const monthNames = alternatives(Object.keys(monthNumbers()));
+  const dayOrdinals = alternatives(packs.flatMap((pack) => pack.dates.ordinalSuffixes));
+  const monthFirstOrdinals = alternatives(packs.filter((pack) => pack.dates.monthBeforeDay).flatMap((pack) => pack.dates.ordinalSuffixes));
+  return [
+    /\b(\d{4})-(\d{2})-(\d{2})\b/g,
+    new RegExp(`\\b(\\d{1,2})(?:${dayOrdinals})?\\s+(${monthNames})\\s+(\\d{4})\\b`, 'gi'),
+    new RegExp(`\\b(${monthNames})\\s+(\\d{1,2})(?:${monthFirstOrdinals})?,?\\s+(\\d{4})\\b`, 'gi'),
+    new RegExp(`\\b(${monthNames})\\s+(\\d{4})\\b`, 'gi'),
+  ];
+});
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
 function toIso(patternIndex: number, groups: string[]): string | null {
-  const month = (name: string) => MONTHS[name.toLowerCase()] ?? 0;
+  const months = monthNumbers();
+  const month = (name: string) => months[name.toLowerCase()] ?? 0;
   const [a = '', b = '', c = ''] = groups;
   switch (patternIndex) {
     case 0:
@@ -39,7 +49,7 @@ function toIso(patternIndex: number, groups: string[]): string | null {
 export function findDates(text: string): FoundDate[] {
   const plain = stripAccents(text);
   const found: FoundDate[] = [];
-  DATE_PATTERNS.forEach((pattern, patternIndex) => {
+  datePatterns().forEach((pattern, patternIndex) => {
     for (const match of plain.matchAll(pattern)) {
       const start = match.index ?? 0;
       const end = start + match[0].length;
@@ -51,7 +61,7 @@ export function findDates(text: string): FoundDate[] {
   return found.sort((left, right) => left.start - right.start);
 }
 
-/** True when the word is a month name in English or French. */
+/** True when the word is a month name in a registered language. */
 export function isMonthName(word: string): boolean {
-  return stripAccents(word).toLowerCase() in MONTHS;
+  return stripAccents(word).toLowerCase() in monthNumbers();
 }

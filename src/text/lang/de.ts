@@ -1,0 +1,101 @@
+import { stemmer } from '@orama/stemmers/german';
+import type { LanguagePack } from './language-pack.js';
+import { maintainedStopWords } from './maintained-stop-words.js';
+import { accentFreeStemmer } from './suffix-stem.js';
+import { listWords, numberMonths, plainWords, plainWordSet } from './word-lists.js';
+
+const MONTHS = listWords('januar februar märz april mai juni juli august september oktober november dezember');
+const MONTH_ABBREVIATIONS = listWords('jan feb mär apr mai jun jul aug sep okt nov dez');
+const none = { neverEnds: [], endsBeforeCapital: [], endsUnlessNumber: [] };
+
+/**
+ * German, a pack added in one file: stopwords-iso stop words and the Snowball stemmer, no dictionary.
+ * It is not registered by default (`registerLanguagePack(germanPack)` adds it): once registered,
+ * checks made without a known language (stop words, month names) also read its words.
+ */
+export const germanPack: LanguagePack = {
+  code: 'de',
+  get stopWords() {
+    return maintainedStopWords('de');
+  },
+  get maintainedStopWords() {
+    return maintainedStopWords('de');
+  },
+  stem: accentFreeStemmer(stemmer),
+  snowballStem: accentFreeStemmer(stemmer),
+  nonNameWords: plainWordSet('herr frau sehr geehrte geehrter betreff protokoll bericht sitzung gruss grusse'),
+  questionWords: plainWordSet('wer wen wem wessen was welche welcher welches wo wohin woher wann warum wie derzeit aktuell'),
+  answerTypeWords: { person: ['wer', 'wen', 'wem'], place: ['wo'], choice: ['welche', 'welcher', 'welches', 'was'] },
+  organisationWordPrefixes: ['firma', 'unternehmen', 'gesellschaft', 'konzern'],
+  names: {
+    titles: plainWordSet('dr prof herr frau'),
+    abbreviatedTitles: listWords('Dr. Prof. Hr. Fr.'),
+    connectors: plainWordSet('von der und'),
+    possessiveConnectors: plainWordSet('der'),
+    elisionPrefixes: [],
+  },
+  articles: plainWordSet('der die das den dem des ein eine einen einem einer sein seine ihr ihre'),
+  determiners: plainWordSet('der die das dieser diese dieses jener jene'),
+  relativePronouns: { all: ['der', 'die', 'das', 'welcher', 'welche', 'welches'], person: [], thing: [] },
+  commonNounEndings: ['ung', 'heit', 'keit', 'schaft', 'ion'],
+  relationFillerWords: plainWordSet('der die das ein eine ist sind war waren wurde wird auch jetzt derzeit noch'),
+  coordinationWords: plainWordSet('und oder sowie'),
+  lineConnectingWords: new Set(listWords('der die das den dem des ein eine und oder von zu mit in für auf an bei')),
+  abbreviations: {
+    shared: none,
+    ownOnly: { neverEnds: listWords('Hr Fr z.B d.h bzw ca vgl'), endsBeforeCapital: listWords('usw GmbH'), endsUnlessNumber: listWords('Nr Jan Feb Apr Aug Sept Okt Nov Dez') },
+  },
+  dates: {
+    months: numberMonths(plainWords(MONTHS.join(' '))),
+    monthForms: { ...numberMonths(MONTHS), ...numberMonths(plainWords(MONTHS.join(' '))), ...numberMonths(MONTH_ABBREVIATIONS), maerz: 3, jänner: 1 },
+    weekdays: listWords('montag dienstag mittwoch donnerstag freitag samstag sonntag'),
+    weekdayAbbreviations: listWords('mo di mi do fr sa so'),
+    // "3. März 2024".
+    ordinalSuffixes: ['.'],
+    monthBeforeDay: false,
+    dayPrefixes: ['am'],
+    dateLabels: ['datum', 'veröffentlicht', 'veröffentlicht am', 'aktualisiert', 'aktualisiert am', 'stand'],
+  },
+  temporal: {
+    latestWords: plainWords('derzeit aktuell jetzt heute neueste inzwischen'),
+    formerWords: plainWords('ehemalig ehemalige ehemaliger früher vorherige vorheriger'),
+    questionWords: plainWords('derzeit aktuell jetzt heute neueste ehemalig ehemalige früher vorherige vor nach seit bis wann'),
+    questionPatterns: [/\bim jahr (19|20)\d\d\b/],
+  },
+  questionPhrasing: {
+    corpusWide: [/\b(wichtigsten?|haupt)\s*(themen|risiken|probleme)\b/, /\bin (allen|diesen) dokumenten\b/, /\binsgesamt\b/, /\bzusammenfassung\b/],
+    listAll: [/\bwelche\b.*\balle\b/],
+    aggregatePhrases: ['wie viele', 'anzahl', 'am meisten', 'am wenigsten'],
+    concernsInGeneralWords: plainWords('risiken probleme herausforderungen gefahren bedenken schwächen'),
+  },
+  corpusMetaWords: plainWordSet('haupt wichtigsten thema themen dokument dokumente dokumenten insgesamt zusammenfassung'),
+  concerns: {
+    families: {
+      schedule: plainWords('verzögerung verzögerungen verspätung rückstand'),
+      supply: plainWords('engpass engpässe lieferengpass mangel knappheit'),
+      failure: plainWords('ausfall ausfälle störung störungen defekt defekte panne'),
+      security: plainWords('angriff cyberangriff sicherheitslücke betrug diebstahl'),
+    },
+    markerWords: plainWords('risiko risiken gefahr gefahren problem probleme kritisch schwerwiegend dringend warnung'),
+    headWords: plainWords('risiko risiken gefahr gefahren problem probleme herausforderung herausforderungen schwäche schwächen'),
+  },
+  detection: {
+    commonWords: new Set(listWords('der die das und ist nicht ein eine mit sich auf für dem den des im zu von wird werden wurde auch nach bei aus oder sind über')),
+    distinctiveLetters: /[äöüß]/giu,
+  },
+  isDictionaryWord: () => false,
+  schemaCues: {
+    nodeTypes: {
+      Person: { before: ['herr', 'frau', 'dr', 'dr.', 'prof', 'prof.'], after: ['sagte', 'erklärte', 'berichtete'] },
+      Organisation: { suffixes: ['gmbh', 'ag', 'kg', 'se', 'gruppe', 'werke'], before: ['firma', 'unternehmen', 'lieferant', 'hersteller'] },
+      Location: { suffixes: ['straße', 'strasse', 'platz', 'bahnhof', 'werk'], before: ['in', 'bei', 'standort'] },
+    },
+    edgeTypes: {
+      LEADS: { patterns: ['leitet', 'führt', 'leiter von'], passivePatterns: ['geleitet von', 'geführt von'] },
+      WORKS_FOR: { patterns: ['arbeitet für', 'arbeitet bei'], passivePatterns: ['beschäftigt'] },
+      SUPPLIES: { patterns: ['liefert', 'lieferant von'], passivePatterns: ['geliefert von'] },
+      MAKES: { patterns: ['stellt her', 'produziert', 'fertigt'], passivePatterns: ['hergestellt von'] },
+      LOCATED_IN: { patterns: ['mit sitz in', 'in'], passivePatterns: [] },
+    },
+  },
+};

@@ -1,0 +1,78 @@
+import type { SchemaCues } from './language-pack.js';
+
+/** The French cue words and relation phrases of the default schema. */
+export const frenchSchemaCues: SchemaCues = {
+  nodeTypes: {
+    Person: {
+      before: ['madame', 'monsieur', 'mme', 'm.', 'mlle', 'docteur', 'professeur', 'cher', 'chère'],
+      after: ['a déclaré', 'a expliqué', 'a rejoint', 'rejoint', 'dirige'],
+    },
+    Organisation: {
+      suffixes: [
+        'sa', 'sas', 'sarl', 'robotique', 'optique', 'électronique', 'assurances', 'transports', 'conseil', 'composants', 'logistique', 'industrie',
+        'ingénierie', 'société', 'groupe', 'banque', 'fonds', 'université',
+      ],
+      before: [
+        'société', 'entreprise', 'cabinet', 'fournisseur', 'prestataire', 'fabricant', 'groupe', 'agence', 'contrat avec', 'accord avec',
+        'partenariat avec', 'fourni par', 'fournis par', 'fournie par', 'fournies par',
+      ],
+    },
+    Location: {
+      suffixes: ['rue', 'pont', 'gare', 'usine', 'quartier', 'ville', 'place', 'hôpital', 'clinique', 'école', 'lycée', 'musée', 'stade', 'entrepôt'],
+      before: ['près de', 'site de', 'ville de', 'usine de', 'basé à', 'située à', 'situé à'],
+    },
+    Project: {
+      before: ['projet', 'programme de'],
+      after: ['projet'],
+    },
+    Product: {
+      before: ['modèle', 'produit', 'composant', 'lot', 'cartes', 'carte'],
+      after: ['cartes', 'carte', 'capteurs'],
+    },
+    Event: {
+      after: ['panne', 'réunion', 'conférence'],
+    },
+  },
+  edgeTypes: {
+    LEADS: {
+      patterns: ['dirige', 'responsable de', 'chef de', 'directeur de', 'directrice de', 'à la tête de', 'pilote'],
+      passivePatterns: ['dirigé par', 'dirigée par', 'piloté par', 'pilotée par'],
+    },
+    MANAGES: {
+      patterns: ['gère', 'gestionnaire de', 'supervise'],
+      passivePatterns: ['géré par', 'gérée par', 'supervisé par'],
+    },
+    WORKS_FOR: {
+      patterns: ['travaille pour', 'travaille chez', 'chez', 'a rejoint'],
+      passivePatterns: ['emploie', 'a recruté'],
+    },
+    SUPPLIES: {
+      patterns: ['fournit', 'livre', 'fournisseur de', 'vend'],
+      passivePatterns: ['fourni par', 'fournie par', 'fournis par', 'fournies par', 'livré par'],
+    },
+    MAKES: {
+      patterns: ['fabrique', 'produit', 'assemble', 'construit'],
+      passivePatterns: ['fabriqué par', 'fabriquée par', 'fabriqués par', 'fabriquées par', 'produit par'],
+    },
+    USES: {
+      patterns: ['utilise', 'intègre', 'emploie', 'déploie'],
+      passivePatterns: ['utilisé par', 'utilisés par', 'intégré dans', 'intégrées dans', 'intégrés dans', 'intégrée dans'],
+    },
+    LOCATED_IN: {
+      patterns: ['situé à', 'située à', 'basé à', 'basée à', 'basé sur le site de', 'installé à'],
+      passivePatterns: ['accueille', 'héberge'],
+    },
+    AUDITS: {
+      patterns: ['audité', 'a audité', 'inspecté'],
+      passivePatterns: ['audité par', 'auditée par', 'inspecté par'],
+    },
+    FUNDS: {
+      patterns: ['finance', 'subventionne'],
+      passivePatterns: ['financé par', 'financée par', 'subventionné par'],
+    },
+    PART_OF: {
+      patterns: ['fait partie de', 'filiale de'],
+      passivePatterns: ['comprend', 'inclut'],
+    },
+  },
+};

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { stemmer } from '@orama/stemmers/french';
+import { stripAccents } from '../../core/normalise.js';
+import type { LanguagePack, SuffixStemRules } from './language-pack.js';
+import { maintainedStopWords } from './maintained-stop-words.js';
+import { accentFreeStemmer, createSuffixStemmer } from './suffix-stem.js';
+import { frenchSchemaCues } from './fr-schema-cues.js';
+import { listWords, numberMonths, plainWords, plainWordSet } from './word-lists.js';
+
+const require = createRequire(import.meta.url);
+
+const stemRules: SuffixStemRules = { irregularForms: {}, suffixes: ['ations', 'ation', 'ments', 'ment', 'ers', 'er', 'es', 's', 'e'] };
+
+const FUNCTION_WORDS = `
+le la les l un une des du de d au aux ce cet cette ces il elle ils elles nous vous je tu on son sa ses leur leurs
+et ou mais donc or ni car que qui quoi dont où quand comme si pour par avec sans sous sur dans entre vers chez
+est sont était étaient été être a ont avait avaient sera seront fait faire plus moins très aussi encore déjà`;
+
+const NON_NAME_WORDS = 'objet compte rendu réunion annonce rapport note madame monsieur bonjour cordialement';
+
+const MONTHS = listWords('janvier février mars avril mai juin juillet août septembre octobre novembre décembre');
+const MONTH_ABBREVIATIONS = listWords('janv févr mars avr mai juin juil août sept oct nov déc');
+
+let dictionary: Set<string> | undefined;
+
+function loadDictionary(): Set<string> {
+  const words = JSON.parse(readFileSync(require.resolve('an-array-of-french-words'), 'utf8')) as string[];
+  return new Set(words.map((word) => stripAccents(word).toLowerCase()));
+}
+
+/** French. */
+export const frenchPack: LanguagePack = {
+  code: 'fr',
+  stopWords: plainWordSet(FUNCTION_WORDS),
+  get maintainedStopWords() {
+    return maintainedStopWords('fr');
+  },
+  stem: createSuffixStemmer(stemRules),
+  snowballStem: accentFreeStemmer(stemmer),
+  stemRules,
+  nonNameWords: plainWordSet(NON_NAME_WORDS),
+  questionWords: plainWordSet('qui que quoi quel quelle quels quelles ou quand pourquoi comment lequel laquelle actuellement'),
+  answerTypeWords: { person: ['qui'], place: ['ou'], choice: ['quel', 'quelle', 'quels', 'quelles'] },
+  organisationWordPrefixes: ['societe', 'entreprise'],
+  names: {
+    titles: plainWordSet('mme mlle m'),
+    abbreviatedTitles: listWords('Mme. Mlle. M.'),
+    connectors: plainWordSet('de du des la le'),
+    possessiveConnectors: plainWordSet('de du des'),
+    elisionPrefixes: listWords('l d qu n s j c m t'),
+  },
+  articles: plainWordSet('le la les l un une son sa ses leur'),
+  determiners: plainWordSet('le la les ce cette ces'),
+  relativePronouns: { all: ['qui', 'que', 'dont'], person: [], thing: [] },
+  commonNounEndings: ['s', 'al', 'ment', 'ion'],
+  relationFillerWords: plainWordSet('le la les l un une est sont etait ete sera qui aussi desormais actuellement'),
+  coordinationWords: plainWordSet('et ou'),
+  lineConnectingWords: new Set(listWords('le la les de des du et ou à au aux en un une pour par sur avec dans que qui')),
+  abbreviations: {
+    shared: {
+      neverEnds: listWords('MM Mme Mmes Mlle Mlles'),
+      endsBeforeCapital: listWords('Cie Ltée'),
+      endsUnlessNumber: listWords('janv févr avr juil sept oct nov déc'),
+    },
+    // Forms that would be ordinary words in English ("art.", "me.").
+    ownOnly: { neverEnds: listWords('Me Pr Mgr art chap env éd coll av apr'), endsBeforeCapital: [], endsUnlessNumber: [] },
+  },
+  dates: {
+    months: numberMonths(plainWords(MONTHS.join(' '))),
+    monthForms: { ...numberMonths(MONTHS), ...numberMonths(plainWords(MONTHS.join(' '))), ...numberMonths(MONTH_ABBREVIATIONS) },
+    weekdays: listWords('lundi mardi mercredi jeudi vendredi samedi dimanche'),
+    weekdayAbbreviations: [],
+    ordinalSuffixes: ['er'],
+    monthBeforeDay: false,
+    dayPrefixes: ['le'],
+    dateLabels: ['publié', 'publiée', 'publié le', 'publiée le', 'mis à jour le', 'le'],
+  },
+  temporal: {
+    latestWords: plainWords("actuellement aujourd'hui désormais actuel actuelle"),
+    // Not yet read by question analysis (its French time words are those below).
+    formerWords: plainWords('ancien ancienne anciens anciennes précédent précédente auparavant'),
+    questionWords: plainWords("actuellement aujourd'hui desormais avant apres depuis quand"),
+    questionPatterns: [],
+  },
+  questionPhrasing: {
+    corpusWide: [/\b(grands|principaux|principales)\s+(themes?|sujets?|risques?)\b/, /\bdans l'ensemble\b/, /\bl'ensemble des documents\b/, /\bresume\b/],
+    listAll: [/\b(quels|quelles)\b.*\b(tous|toutes)\b/, /\btravaill\w* avec\b/],
+    aggregatePhrases: ['combien', 'nombre de', 'le plus', 'le moins'],
+    concernsInGeneralWords: plainWords('risques problemes defis menaces difficultes'),
+  },
+  corpusMetaWords: plainWordSet('grands principaux principales sujets ensemble resume'),
+  concerns: {
+    families: {
+      schedule: plainWords('retard retards retarde decalage glissement depassement'),
+      supply: plainWords('penurie penuries rupture ruptures manque goulot perturbation perturbations'),
+      failure: plainWords('defaillance defaillances panne pannes defaut defauts dysfonctionnement coupure coupures obsolete obsolescence'),
+      deterioration: plainWords('rouille fissure fissures usure degradation deterioration fuite fuites affaissement vieillissement'),
+      hazard: plainWords('inondation inondations crue crues tempete secheresse incendie incendies seisme canicule pollution contamination deversement'),
+      security: plainWords('cybersecurite cyberattaque cyberattaques intrusion faille failles piratage fraude vulnerabilite vulnerabilites'),
+      safety: plainWords('blessure blessures maladie epidemie toxicite'),
+      compliance: plainWords(`non-conformite non-conformites infraction infractions amende amendes penalite penalites litige litiges
+        contentieux resiliation resilie`),
+      financial: plainWords('deficit perte pertes surcout surcouts faillite insolvabilite volatilite inflation dette'),
+      people: plainWords('greve greves demission demissions absenteisme'),
+      reputation: plainWords('plainte plaintes reclamation reclamations'),
+    },
+    markerWords: plainWords(`risque risques menace menaces danger dangers probleme problemes difficulte difficultes defi defis faiblesse faiblesses
+      grave graves majeur majeure urgent alerte preoccupation preoccupations`),
+    headWords: plainWords(`risque risques menace menaces danger dangers probleme problemes difficulte difficultes defi defis faiblesse faiblesses
+      vulnerabilite vulnerabilites obstacle obstacles preoccupation preoccupations incident incidents enjeu enjeux`),
+  },
+  detection: {
+    // Very common words that are not also common in English ("a", "en", "me" are left out).
+    commonWords: new Set(listWords(`le la les de des du et est un une que qui dans pour pas sur au aux avec ce cette ces il elle ils nous vous
+      sont été par plus mais ou où leur leurs son sa ses être avait ont lui aussi après selon l d qu`)),
+    distinctiveLetters: /[àâäçéèêëîïôöùûüÿœæ]/giu,
+  },
+  isDictionaryWord(word) {
+    dictionary ??= loadDictionary();
+    return dictionary.has(word);
+  },
+  schemaCues: frenchSchemaCues,
+};

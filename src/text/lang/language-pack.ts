@@ -1,0 +1,162 @@
+/**
+ * Everything one language contributes to the offline pipeline and to question analysis.
+ * Unless a field says otherwise, words are lower case and accent-free, and consumers compare
+ * them with accent-free, lower-cased text; fields that say "as written" keep case and accents
+ * because their consumers read raw text.
+ */
+export interface LanguagePack {
+  /** ISO 639-1 code: 'en', 'fr', 'de'. */
+  readonly code: string;
+  /** Function words: articles, pronouns, prepositions, auxiliaries (today's hand list). */
+  readonly stopWords: ReadonlySet<string>;
+  /** The stopwords-iso list of the language, kept beside `stopWords` so a switch can be measured. */
+  readonly maintainedStopWords: ReadonlySet<string>;
+  /** The hand stem: accent-free, lower case, a few suffixes stripped ("supplies" → "suppli"). */
+  stem(word: string): string;
+  /** The Snowball stem of a word, accent-free and lower case ("continuellement" → "continuel"). */
+  snowballStem(word: string): string;
+  /** The rules this language adds to the stem used when a text's language is unknown; absent: it adds none. */
+  readonly stemRules?: SuffixStemRules;
+  /** Words that start sentences or titles capitalised but are no names (besides stop words, months and weekdays). */
+  readonly nonNameWords: ReadonlySet<string>;
+  /** Words of questions that carry no content term ("who", "quel", "currently"). */
+  readonly questionWords: ReadonlySet<string>;
+  /** Question words that ask for a kind of answer: a person, a place, or a choice among named things. */
+  readonly answerTypeWords: { readonly person: readonly string[]; readonly place: readonly string[]; readonly choice: readonly string[] };
+  /** Prefixes of words that name organisations ("compan" for company, companies; "entreprise"). */
+  readonly organisationWordPrefixes: readonly string[];
+  readonly names: NameWords;
+  /** Articles, demonstratives and possessives ("the", "its", "le", "ses"). */
+  readonly articles: ReadonlySet<string>;
+  /** Determiners after which a capitalised name is a thing, not a person ("the Harbour Line"). */
+  readonly determiners: ReadonlySet<string>;
+  /** Relative pronouns; `person` and `thing` hold those that tell people from things ("who" / "which"). */
+  readonly relativePronouns: { readonly all: readonly string[]; readonly person: readonly string[]; readonly thing: readonly string[] };
+  /** Endings of common nouns and adjectives that are seldom surnames ("ing", "ment"). */
+  readonly commonNounEndings: readonly string[];
+  /** Words skipped between two mentions when reading a relation ("is", "now", "qui"). */
+  readonly relationFillerWords: ReadonlySet<string>;
+  /** Words that join two mentions in a list ("and", "as well", "et"). */
+  readonly coordinationWords: ReadonlySet<string>;
+  /** Words (as written, lower case) that a hard-wrapped line may end with inside a sentence ("the", "à"). */
+  readonly lineConnectingWords: ReadonlySet<string>;
+  readonly abbreviations: SentenceAbbreviations;
+  readonly dates: DateWords;
+  readonly temporal: TemporalWords;
+  readonly questionPhrasing: QuestionPhrasing;
+  /** Words that describe the corpus rather than its content ("themes", "documents", "ensemble"). */
+  readonly corpusMetaWords: ReadonlySet<string>;
+  readonly concerns: ConcernWords;
+  /** How documents in this language are recognised. */
+  readonly detection: LanguageDetection;
+  /** True for a word of the language's dictionary (lower case, accent-free); false when the pack has none. */
+  isDictionaryWord(word: string): boolean;
+  /** This language's share of the default schema's cue words and relation phrases (as written). */
+  readonly schemaCues: SchemaCues;
+}
+
+/** A light suffix-stripping stem: irregular forms first, then the first listed suffix that leaves three letters. */
+export interface SuffixStemRules {
+  readonly irregularForms: Readonly<Record<string, string>>;
+  readonly suffixes: readonly string[];
+}
+
+/** Words around person and organisation names. */
+export interface NameWords {
+  /** Honorific titles before a person's name ("dr", "mme", "m"). */
+  readonly titles: ReadonlySet<string>;
+  /** Titles as written with their period ("Dr.", "Mme.") so tokenising keeps the period. */
+  readonly abbreviatedTitles: readonly string[];
+  /** Lower-case words that join the parts of one name ("of", "de", "von", "&"). */
+  readonly connectors: ReadonlySet<string>;
+  /** Connectors that between two names more often mark possession ("le site de Vernon de …"). */
+  readonly possessiveConnectors: ReadonlySet<string>;
+  /** Elided prefixes dropped before a capitalised word ("l" in "l'Usine"). */
+  readonly elisionPrefixes: readonly string[];
+}
+
+/** Known abbreviations (as written) and how a period after each behaves; see `AbbreviationKind`. */
+export interface SentenceAbbreviations {
+  /** Safe in text of any language. */
+  readonly shared: AbbreviationLists;
+  /** Applied only to text of this language ("art.", "Me." would be words elsewhere). */
+  readonly ownOnly: AbbreviationLists;
+}
+
+/** Abbreviations grouped by how a period after them behaves. */
+export interface AbbreviationLists {
+  readonly neverEnds: readonly string[];
+  readonly endsBeforeCapital: readonly string[];
+  readonly endsUnlessNumber: readonly string[];
+}
+
+/** Words of written dates. */
+export interface DateWords {
+  /** Full month names (accent-free) and their number, as running text writes dates. */
+  readonly months: Readonly<Record<string, number>>;
+  /** Every written month form (full, abbreviated, with and without accents; lower case) and its number. */
+  readonly monthForms: Readonly<Record<string, number>>;
+  /** Full weekday names (accent-free). */
+  readonly weekdays: readonly string[];
+  /** Abbreviated weekday names (lower case), accepted before a standalone date. */
+  readonly weekdayAbbreviations: readonly string[];
+  /** Endings written after a day number ("st", "er"; "." in German). */
+  readonly ordinalSuffixes: readonly string[];
+  /** True when the language writes the month before the day ("May 1, 2024"). */
+  readonly monthBeforeDay: boolean;
+  /** Words that may stand before the day number ("le 1er avril"). */
+  readonly dayPrefixes: readonly string[];
+  /** Labels (as written, lower case) that introduce a date line, in the order they are tried ("published", "publié le"). */
+  readonly dateLabels: readonly string[];
+}
+
+/** Words about time in questions. */
+export interface TemporalWords {
+  /** Words that ask for the present state ("currently", "desormais"): the latest fact is preferred. */
+  readonly latestWords: readonly string[];
+  /** Words for an earlier state ("former", "previously"). */
+  readonly formerWords: readonly string[];
+  /** Every word that makes a question about time (now, former, before, since…). */
+  readonly questionWords: readonly string[];
+  /** Phrases that make a question about time beyond single words ("in 2024"). */
+  readonly questionPatterns: readonly RegExp[];
+}
+
+/** How questions of each kind are phrased; each RegExp is tested on accent-free, lower-cased questions. */
+export interface QuestionPhrasing {
+  /** Questions about the whole corpus ("main themes", "dans l'ensemble"). */
+  readonly corpusWide: readonly RegExp[];
+  /** Questions asking for every item of a kind ("which … all", "quels … tous"). */
+  readonly listAll: readonly RegExp[];
+  /** Counting and aggregate phrases ("how many", "le plus"). */
+  readonly aggregatePhrases: readonly string[];
+  /** Plural words asking about concerns in general ("risks", "problemes"). */
+  readonly concernsInGeneralWords: readonly string[];
+}
+
+/** The concern lexicon of the language. */
+export interface ConcernWords {
+  /** Adverse-event words by family ("schedule", "supply", …), each read with its regular inflections. */
+  readonly families: Readonly<Record<string, readonly string[]>>;
+  /** Words that mark a sentence as reporting a concern without naming one, read as written. */
+  readonly markerWords: readonly string[];
+  /** Question words that ask about concerns, read as written. */
+  readonly headWords: readonly string[];
+}
+
+/** How texts of the language are recognised among others. */
+export interface LanguageDetection {
+  /** Very common words (as written, lower case) that are not also common in the other built-in languages. */
+  readonly commonWords: ReadonlySet<string>;
+  /** Letters typical of the language, used to break a tie between word counts. */
+  readonly distinctiveLetters?: RegExp;
+}
+
+/** Cue words of node types and phrases of edge types, by type name. */
+export interface SchemaCues {
+  readonly nodeTypes: Readonly<Record<string, { readonly before?: readonly string[]; readonly after?: readonly string[]; readonly suffixes?: readonly string[] }>>;
+  readonly edgeTypes: Readonly<Record<string, { readonly patterns: readonly string[]; readonly passivePatterns: readonly string[] }>>;
+}
+
+/** How a period after a known abbreviation behaves. */
+export type AbbreviationKind = 'never-ends' | 'ends-before-capital' | 'ends-unless-number';

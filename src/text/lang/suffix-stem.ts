@@ -1,0 +1,28 @@
+import { stripAccents } from '../../core/normalise.js';
+import type { SuffixStemRules } from './language-pack.js';
+
+/** A stemmer from suffix rules: accent-free, lower case, irregular forms mapped, then one suffix stripped (longest first). */
+export function createSuffixStemmer(rules: SuffixStemRules): (word: string) => string {
+  const suffixes = [...new Set(rules.suffixes)].sort((left, right) => right.length - left.length);
+  return (word) => {
+    let stem = stripAccents(word).toLowerCase();
+    stem = rules.irregularForms[stem] ?? stem;
+    if (stem.length <= 3) return stem;
+    for (const suffix of suffixes) {
+      if (stem.endsWith(suffix) && stem.length - suffix.length >= 3) return stem.slice(0, -suffix.length);
+    }
+    return stem;
+  };
+}
+
+/** The rules of several languages together (irregular forms of earlier ones win). */
+export function mergeStemRules(rules: readonly SuffixStemRules[]): SuffixStemRules {
+  const irregularForms: Record<string, string> = {};
+  for (const rule of rules) for (const [form, base] of Object.entries(rule.irregularForms)) irregularForms[form] ??= base;
+  return { irregularForms, suffixes: rules.flatMap((rule) => rule.suffixes) };
+}
+
+/** Wraps a Snowball stemmer so it takes any case and returns an accent-free, lower-case stem. */
+export function accentFreeStemmer(stemmer: (word: string) => string): (word: string) => string {
+  return (word) => stripAccents(stemmer(word.toLowerCase()));
+}

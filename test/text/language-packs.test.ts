@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { defaultGraphSchema } from '../../src/config/default-schema.js';
+import { stripAccents } from '../../src/core/normalise.js';
+import { englishPack, frenchPack, hasLanguagePack, languagePack, languagePacks, mergeSchemaCues } from '../../src/text/lang/index.js';
+
+test('languagePack finds the built-in packs and falls back to English', () => {
+  assert.equal(languagePack('en'), englishPack);
+  assert.equal(languagePack('fr'), frenchPack);
+  assert.equal(languagePack('xx'), englishPack);
+  assert.equal(languagePack(undefined), englishPack);
+  assert.equal(hasLanguagePack('xx'), false);
+  assert.deepEqual(
+    languagePacks().map((pack) => pack.code),
+    ['en', 'fr'],
+  );
+});
+
+test('each pack stems with its hand rules and with Snowball', () => {
+  const stems = (words: string[], stem: (word: string) => string) => words.map(stem);
+  assert.deepEqual(stems(['supplies', 'running', 'Relational', 'generously'], englishPack.stem), ['suppl', 'runn', 'relational', 'generousl']);
+  assert.deepEqual(stems(['supplies', 'running', 'Relational', 'generously'], englishPack.snowballStem), ['suppli', 'run', 'relat', 'gener']);
+  assert.deepEqual(stems(['continuellement', 'fournisseurs', 'Généralement', 'dirigée'], frenchPack.stem), ['continuelle', 'fournisseur', 'generale', 'dirige']);
+  assert.deepEqual(stems(['continuellement', 'fournisseurs', 'Généralement', 'dirigée'], frenchPack.snowballStem), ['continuel', 'fournisseur', 'general', 'dirig']);
+});
+
+test('each pack has its hand stop words and the stopwords-iso list beside them', () => {
+  assert.ok(englishPack.stopWords.has('the') && englishPack.stopWords.has('which') && !englishPack.stopWords.has('supplier'));
+  assert.ok(frenchPack.stopWords.has('les') && frenchPack.stopWords.has('deja') && !frenchPack.stopWords.has('fournisseur'));
+  assert.ok(englishPack.maintainedStopWords.has('the') && englishPack.maintainedStopWords.size > 1000);
+  assert.ok(frenchPack.maintainedStopWords.has('apres') && !frenchPack.maintainedStopWords.has('the'));
+});
+
+test('pack words are lower case and accent-free where the interface says so', () => {
+  for (const pack of languagePacks()) {
+    const plainSets = [pack.stopWords, pack.maintainedStopWords, pack.nonNameWords, pack.questionWords, pack.names.titles, pack.articles, pack.determiners, pack.relationFillerWords, pack.corpusMetaWords];
+    const plainLists = [Object.keys(pack.dates.months), pack.dates.weekdays, pack.temporal.latestWords, pack.temporal.questionWords, pack.concerns.markerWords, pack.concerns.headWords, ...Object.values(pack.concerns.families)];
+    for (const word of [...plainSets.flatMap((set) => [...set]), ...plainLists.flat()]) assert.equal(word, stripAccents(word).toLowerCase(), `${pack.code}: ${word}`);
+  }
+});
+
+test('the English and French schema cues together are the default schema cues', () => {
+  const merged = mergeSchemaCues([englishPack, frenchPack]);
+  const sorted = (words: readonly string[] | undefined) => [...(words ?? [])].sort();
+  for (const type of defaultGraphSchema.nodeTypes) {
+    const cues = merged.nodeTypes[type.name];
+    for (const field of ['before', 'after', 'suffixes'] as const) assert.deepEqual(sorted(cues?.[field]), sorted(type.cues?.[field]), `${type.name}.${field}`);
+  }
+  for (const edge of defaultGraphSchema.edgeTypes ?? []) {
+    assert.deepEqual(sorted(merged.edgeTypes[edge.name]?.patterns), sorted(edge.patterns), `${edge.name}.patterns`);
+    assert.deepEqual(sorted(merged.edgeTypes[edge.name]?.passivePatterns), sorted(edge.passivePatterns), `${edge.name}.passivePatterns`);
+  }
+});
