@@ -9,5 +9,5 @@ export type { Answer } from './answer/answer.js';
 export type { IndexSummary, ExtractionFailure } from './indexing/index-summary.js';
 export type { Citation, Entity, Relation, Chunk, SourceDocument, MergeRecord } from './core/records.js';
 export type { GraphStore, StoreCapabilities } from './graph/store.js';
-export type { QueryMode, RetrievalContext } from './query/context.js';
+export type { QueryMode, RetrievalContext } from './core/retrieval-context.js';
 export { KuzuGraphStore } from './graph/kuzu/kuzu-store.js';

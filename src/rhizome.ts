@@ -19,8 +19,8 @@ import { Budget, parseBudget } from './llm/budget.js';
 import { describeChatModel } from './llm/model-identity.js';
 import { costOf } from './llm/model-prices.js';
 import { UsageMeter } from './llm/usage-meter.js';
-import type { QueryMode, RetrievalContext } from './query/context.js';
-import { QueryEngine } from './query/query-engine.js';
+import type { QueryMode, RetrievalContext } from './core/retrieval-context.js';
+import { QueryEngine } from './ask/query-engine.js';
 
 /** Options of one query. */
 export interface QueryOptions {
@@ -140,7 +140,8 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     async retrieve(question, options = {}) {
       if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
       const { engine } = await open();
-      return engine.retrieve(question, (await engine.route(question, options.mode)).mode, options.signal);
+      const analysis = await engine.analyze(question);
+      return engine.retrieve(analysis, (await engine.route(analysis, options.mode)).mode, options.signal);
     },
     async query(question, options = {}) {
       const { store, engine } = await open();

@@ -1,5 +1,5 @@
 import type { Citation } from '../core/records.js';
-import type { QueryMode } from '../query/context.js';
+import type { QueryMode } from '../core/retrieval-context.js';
 
 /** An answer with the evidence it rests on and how it was produced. */
 export interface Answer {

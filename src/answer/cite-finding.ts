@@ -1,5 +1,5 @@
 import type { Citation, CommunityFinding } from '../core/records.js';
-import type { RetrievalContext } from '../query/context.js';
+import type { RetrievalContext } from '../core/retrieval-context.js';
 
 /** Adds a chunk citation for a finding (once per chunk) and returns its marker number. */
 export function citeFinding(finding: CommunityFinding, citations: Citation[], context: RetrievalContext): number {

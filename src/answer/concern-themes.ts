@@ -1,10 +1,10 @@
 import { stripAccents } from '../core/normalise.js';
 import type { Citation, CommunityFinding } from '../core/records.js';
-import type { RetrievalContext, ScoredCommunity } from '../query/context.js';
-import { isConcernHead, type ConcernLexicon } from '../query/global/concern-lexicon.js';
-import { withoutMetaWords } from '../query/question-signals.js';
-import { readConcerns } from '../query/global/sentence-concerns.js';
-import { contentStems, stemWord } from '../query/question-terms.js';
+import type { RetrievalContext, ScoredCommunity } from '../core/retrieval-context.js';
+import { isConcernHead, type ConcernLexicon } from '../text/concerns/concern-lexicon.js';
+import type { QuestionAnalysis } from '../core/question-analysis.js';
+import { readConcerns } from '../text/concerns/sentence-concerns.js';
+import { contentStems, stemWord } from '../text/content-stems.js';
 import { citeFinding } from './cite-finding.js';
 import { cropSentence } from './crop-sentence.js';
 import type { GlobalReduction } from './extractive-global.js';
@@ -37,9 +37,9 @@ interface Theme {
  * strongest sentence and cited to the documents behind it. Null when fewer than two themes
  * emerge (the caller then lists the communities' main points).
  */
-export function reduceConcernThemes(question: string, communities: ScoredCommunity[], lexicon: ConcernLexicon, maxWords: number, context: RetrievalContext): GlobalReduction | null {
+export function reduceConcernThemes(analysis: QuestionAnalysis, communities: ScoredCommunity[], lexicon: ConcernLexicon, maxWords: number, context: RetrievalContext): GlobalReduction | null {
   // The question's other words ("which risks did the auditors find") favour the sentences that hold them.
-  const otherWords = withoutMetaWords(question).split(/\s+/).filter((word) => {
+  const otherWords = analysis.contentText.split(/\s+/).filter((word) => {
     const plain = stripAccents(word.replace(/[^\p{L}\p{N}]/gu, '')).toLowerCase();
     return !isConcernHead(plain) && !lexicon.isMarker(plain);
   });

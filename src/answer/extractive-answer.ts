@@ -3,14 +3,14 @@ import { normaliseName } from '../core/normalise.js';
 import type { Citation, Entity, Language } from '../core/records.js';
 import type { GraphSchema } from '../config/graph-schema.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
-import type { RetrievalContext } from '../query/context.js';
+import type { RetrievalContext } from '../core/retrieval-context.js';
 import type { Answer } from './answer.js';
-import { expectedAnswerTypes } from '../query/expected-answer-type.js';
-import { contentStems } from '../query/question-terms.js';
+import type { QuestionAnalysis } from '../core/question-analysis.js';
+import { contentStems } from '../text/content-stems.js';
 import { formatPath } from './format-path.js';
 import { cropSentence } from './crop-sentence.js';
 import { reduceCommunities } from './extractive-global.js';
-import type { RelationPath } from '../query/context.js';
+import type { RelationPath } from '../core/retrieval-context.js';
 
 /** Limits of the extractive answer. */
 export interface ExtractiveAnswerOptions {
@@ -45,11 +45,12 @@ const NOT_FOUND = 'The indexed documents do not contain information that answers
  * name (entities of the type the question asks for count most) and by relation-path evidence.
  * Nothing is written that is not in the context; when nothing matches, it says so.
  */
-export function answerExtractively(question: string, context: RetrievalContext, options: ExtractiveAnswerOptions): Omit<Answer, 'metadata'> & { metadata: Omit<Answer['metadata'], 'latencyMs' | 'route' | 'reason'> } {
+export function answerExtractively(analysis: QuestionAnalysis, context: RetrievalContext, options: ExtractiveAnswerOptions): Omit<Answer, 'metadata'> & { metadata: Omit<Answer['metadata'], 'latencyMs' | 'route' | 'reason'> } {
   const profile = options.ranking ?? DEFAULT_RANKING_PROFILE.sentences;
-  const questionStems = new Set(contentStems(question));
+  const question = analysis.text;
+  const questionStems = new Set(analysis.stems);
   const questionEntityIds = new Set(context.questionEntities.map((entity) => entity.id));
-  const wantedTypes = expectedAnswerTypes(question, options.schema);
+  const wantedTypes = analysis.answerType.types;
   const evidenceSpans = new Set(context.paths.flatMap((path) => path.relations.map((relation) => `${relation.chunkId}:${relation.start}`)));
   const maxEntityScore = Math.max(0, ...[...context.entityScores].filter(([id]) => !questionEntityIds.has(id)).map(([, score]) => score));
   const candidates = collectCandidates(context, options.language ?? 'en');
@@ -83,7 +84,7 @@ export function answerExtractively(question: string, context: RetrievalContext, 
     metadata: { answerer: EXTRACTIVE_ANSWERER, questionEntities: context.questionEntities.map((entity) => entity.name) },
   };
   if (context.mode === 'global') {
-    const reduced = reduceCommunities(question, context, options.schema, options.maxWords);
+    const reduced = reduceCommunities(analysis, context, options.maxWords);
     if (reduced) {
       const communityCitations: Citation[] = context.communities.map((item) => ({ kind: 'community', id: item.community.id, label: item.community.report.title }));
       return { ...base, answer: reduced.answer, found: true, citations: [...reduced.citations, ...communityCitations] };

@@ -1,10 +1,8 @@
 import { normaliseName } from '../core/normalise.js';
 import type { Citation, CommunityFinding, Entity } from '../core/records.js';
-import type { GraphSchema } from '../config/graph-schema.js';
-import type { RetrievalContext, ScoredCommunity } from '../query/context.js';
-import { expectedAnswerTypes } from '../query/expected-answer-type.js';
-import { contentStems } from '../query/question-terms.js';
-import { isCorpusWideQuestion, isListQuestion } from '../query/question-signals.js';
+import type { RetrievalContext, ScoredCommunity } from '../core/retrieval-context.js';
+import { contentStems } from '../text/content-stems.js';
+import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { citeFinding } from './cite-finding.js';
 import { reduceConcernThemes } from './concern-themes.js';
 import { cropSentence } from './crop-sentence.js';
@@ -27,20 +25,22 @@ const MAX_LISTED = 15;
  * title and the finding that bears most on the question, cropped. Every item cites the
  * sentences it comes from; nothing is written that the reports do not hold.
  */
-export function reduceCommunities(question: string, context: RetrievalContext, schema: GraphSchema, maxWords: number): GlobalReduction | null {
+export function reduceCommunities(analysis: QuestionAnalysis, context: RetrievalContext, maxWords: number): GlobalReduction | null {
+  const question = analysis.text;
   if (context.communities.length === 0) return null;
-  const wanted = expectedAnswerTypes(question, schema);
-  const asksForAList = isListQuestion(question) || isCorpusWideQuestion(question);
-  if (wanted.size > 0 && asksForAList) return listEntities(question, context.communities, wanted, maxWords, context);
+  const wanted = analysis.answerType.types;
+  const asksForAList = analysis.signals.list || analysis.signals.corpusWide;
+  if (wanted.size > 0 && asksForAList) return listEntities(analysis, context.communities, wanted, maxWords, context);
   if (context.concernLexicon) {
-    const themes = reduceConcernThemes(question, context.communities, context.concernLexicon, maxWords, context);
+    const themes = reduceConcernThemes(analysis, context.communities, context.concernLexicon, maxWords, context);
     if (themes) return themes;
   }
-  return listThemes(question, context.communities, maxWords, context);
+  return listThemes(analysis, context.communities, maxWords, context);
 }
 
-function listEntities(question: string, communities: ScoredCommunity[], wanted: Map<string, number>, maxWords: number, context: RetrievalContext): GlobalReduction | null {
-  const questionStems = new Set(contentStems(question));
+function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[], wanted: Map<string, number>, maxWords: number, context: RetrievalContext): GlobalReduction | null {
+  const question = analysis.text;
+  const questionStems = new Set(analysis.stems);
   const topScore = Math.max(1e-9, ...communities.map((item) => item.score));
   const scores = new Map<string, { name: string; score: number; finding: CommunityFinding | undefined }>();
   const entities = new Map(context.knownEntities.map((entity) => [entity.id, entity]));
@@ -82,8 +82,9 @@ function listEntities(question: string, communities: ScoredCommunity[], wanted: 
   return { answer: `${names.join(', ')}.`, citations };
 }
 
-function listThemes(question: string, communities: ScoredCommunity[], maxWords: number, context: RetrievalContext): GlobalReduction | null {
-  const questionStems = new Set(contentStems(question));
+function listThemes(analysis: QuestionAnalysis, communities: ScoredCommunity[], maxWords: number, context: RetrievalContext): GlobalReduction | null {
+  const question = analysis.text;
+  const questionStems = new Set(analysis.stems);
   const used = new Set<string>();
   const items: string[] = [];
   const citations: Citation[] = [];

@@ -1,4 +1,4 @@
-import type { RelationPath } from '../query/context.js';
+import type { RelationPath } from '../core/retrieval-context.js';
 
 /** Writes a relation path as "A —LEADS→ B —USES→ C" (arrows follow each relation's direction). */
 export function formatPath(path: RelationPath): string {

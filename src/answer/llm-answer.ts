@@ -2,7 +2,7 @@ import type { Language } from '../core/records.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import { generateObject } from '../llm/generate-object.js';
 import { ANSWER_QUESTION_PROMPT_VERSION, answerReplySchema, buildAnswerPrompt } from '../prompts/answer-question-prompt.js';
-import type { RetrievalContext } from '../query/context.js';
+import type { RetrievalContext } from '../core/retrieval-context.js';
 import type { answerExtractively } from './extractive-answer.js';
 import { formatPath } from './format-path.js';
 import { collectEvidence } from './llm/collect-evidence.js';

@@ -1,7 +1,7 @@
 import type { ChatModel } from '../llm/chat-model.js';
 import { GLOBAL_MAP_PROMPT_VERSION } from '../prompts/global-map-prompt.js';
 import { GLOBAL_REDUCE_PROMPT_VERSION } from '../prompts/global-reduce-prompt.js';
-import type { RetrievalContext } from '../query/context.js';
+import type { RetrievalContext } from '../core/retrieval-context.js';
 import { formatPath } from './format-path.js';
 import { mapCommunityReports, type FailedMap, type GlobalMapResult } from './llm/global-map.js';
 import { reduceMapPoints, type ReducedAnswer } from './llm/global-reduce.js';

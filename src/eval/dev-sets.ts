@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { QueryMode } from '../query/context.js';
+import type { QueryMode } from '../core/retrieval-context.js';
 
 /** One evaluation set of the development run: coverage of answers or recall of passages. */
 export interface DevEvalSet {

@@ -1,5 +1,5 @@
 import type { Citation } from '../core/records.js';
-import type { QueryMode } from '../query/context.js';
+import type { QueryMode } from '../core/retrieval-context.js';
 import type { Rhizome } from '../rhizome.js';
 import { answerWordBudget, truncateToWordBudget } from './answer-budget.js';
 import { scoreCoverage } from './coverage.js';

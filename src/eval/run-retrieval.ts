@@ -1,4 +1,4 @@
-import type { QueryMode } from '../query/context.js';
+import type { QueryMode } from '../core/retrieval-context.js';
 import type { Rhizome } from '../rhizome.js';
 import type { RetrievalDataset } from './datasets.js';
 import { documentIdOf } from './document-folder.js';

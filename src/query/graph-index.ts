@@ -1,8 +1,8 @@
 import { normaliseName } from '../core/normalise.js';
 import type { Entity, Relation } from '../core/records.js';
 import type { GraphProjection } from '../graph/store.js';
-import { isCommonWord } from '../extraction/nlp/common-words.js';
-import { contentStems } from './question-terms.js';
+import { isCommonWord } from '../text/words.js';
+import { contentStems } from '../text/content-stems.js';
 
 /** The entity layer prepared for fast retrieval: alias lookup, adjacency and chunk links. */
 export interface GraphIndex {

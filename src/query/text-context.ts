@@ -1,5 +1,5 @@
 import type { ChunkWithSource, GraphStore, ScoredId } from '../graph/store.js';
-import type { ContextChunk, RetrievalContext, RetrievalMode } from './context.js';
+import type { ContextChunk, RetrievalContext, RetrievalMode } from '../core/retrieval-context.js';
 
 /** Takes chunks in order while they fit the token budget (the first always fits). */
 export function fitChunksToBudget(chunks: ChunkWithSource[], scores: Map<string, number>, budget: number): { chunks: ContextChunk[]; tokens: number } {

@@ -4,7 +4,7 @@ import { validateConfig } from '../../src/config/load-config.js';
 import type { Chunk } from '../../src/core/records.js';
 import { extractWithNlp } from '../../src/extraction/nlp/extract-with-nlp.js';
 import { findCandidateMentions } from '../../src/extraction/nlp/find-mentions.js';
-import { findDates } from '../../src/extraction/nlp/find-dates.js';
+import { findDates } from '../../src/text/find-dates.js';
 import { buildLowercaseVocabulary, buildNameVocabulary } from '../../src/extraction/nlp/lowercase-vocabulary.js';
 
 const schema = validateConfig({}).schema;

@@ -3,7 +3,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createRhizome, type Rhizome } from '../../src/index.js';
-import { routeQuestion } from '../../src/query/route-question.js';
+import { routeQuestion as routeAnalysis, type QuestionSignals } from '../../src/ask/route-question.js';
+import { analyzeQuestion } from '../../src/ask/analyze-question.js';
+import { validateConfig } from '../../src/config/load-config.js';
+
+const schema = validateConfig({}).schema;
+/** Routes a question text as the ask layer does: analysed once, then routed. */
+const routeQuestion = (question: string, signals: QuestionSignals) => routeAnalysis(analyzeQuestion(question, schema), signals);
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const DOCUMENTS: Record<string, string> = {

@@ -2,7 +2,7 @@ import { graphSchemaSchema } from '../../src/config/graph-schema.js';
 import type { Entity, Relation } from '../../src/core/records.js';
 import type { ChunkSource } from '../../src/extraction/llm/extract-with-llm.js';
 import type { ReplyLimits } from '../../src/prompts/extract-graph-prompt.js';
-import type { RetrievalContext } from '../../src/query/context.js';
+import type { RetrievalContext } from '../../src/core/retrieval-context.js';
 
 /** A small schema, so prompts stay short for the 135M model. */
 export const FIXTURE_SCHEMA = graphSchemaSchema.parse({

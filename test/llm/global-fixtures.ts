@@ -1,5 +1,5 @@
 import type { CommunityFinding } from '../../src/core/records.js';
-import type { RetrievalContext, ScoredCommunity } from '../../src/query/context.js';
+import type { RetrievalContext, ScoredCommunity } from '../../src/core/retrieval-context.js';
 import type { ReplayServer } from './replay-server.js';
 
 /** A finding of `chunkId` starting at `start`. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { asksAboutConcerns, concernLexicon } from '../../src/query/global/concern-lexicon.js';
-import { concernWeight, readConcerns } from '../../src/query/global/sentence-concerns.js';
+import { asksAboutConcerns, concernLexicon } from '../../src/text/concerns/concern-lexicon.js';
+import { concernWeight, readConcerns } from '../../src/text/concerns/sentence-concerns.js';
 
 const lexicon = concernLexicon();
 const families = (sentence: string) => Object.fromEntries(readConcerns(sentence, lexicon).families);

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { abbreviationKind } from '../../src/chunking/sentence-abbreviations.js';
 import { stemWord } from '../../src/core/stem.js';
-import { isStopWord } from '../../src/extraction/nlp/common-words.js';
-import { findDates } from '../../src/extraction/nlp/find-dates.js';
+import { isStopWord } from '../../src/text/words.js';
+import { findDates } from '../../src/text/find-dates.js';
 import { detectLanguage } from '../../src/ingest/detect-language.js';
 import { parseDate } from '../../src/ingest/parse-date.js';
-import { isTemporalQuestion } from '../../src/query/question-signals.js';
+import { isTemporalQuestion } from '../../src/text/question-signals.js';
 import { detectLanguageCode, englishPack, germanPack, languagePack, languagePacks, registerLanguagePack } from '../../src/text/lang/index.js';
 
 const german = 'Die Firma liefert die Pumpen für das Werk in Bremen. Der Vertrag wurde im März unterzeichnet und ist nicht verlängert worden.';

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { abbreviationKind } from '../../src/chunking/sentence-abbreviations.js';
 import { stemWord } from '../../src/core/stem.js';
-import { isCommonWord, isStopWord } from '../../src/extraction/nlp/common-words.js';
+import { isCommonWord, isStopWord } from '../../src/text/words.js';
 import { isDictionaryWord } from '../../src/extraction/nlp/dictionary.js';
-import { findDates, isMonthName } from '../../src/extraction/nlp/find-dates.js';
+import { findDates, isMonthName } from '../../src/text/find-dates.js';
 import { detectLanguage } from '../../src/ingest/detect-language.js';
 import { parseDateLine } from '../../src/ingest/parse-date.js';
-import { concernLexicon, isConcernHead } from '../../src/query/global/concern-lexicon.js';
-import * as signals from '../../src/query/question-signals.js';
+import { concernLexicon, isConcernHead } from '../../src/text/concerns/concern-lexicon.js';
+import * as signals from '../../src/text/question-signals.js';
 
 // Every expected value below was computed with the implementation before the language packs.
 

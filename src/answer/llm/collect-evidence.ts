@@ -1,5 +1,5 @@
 import type { Citation, CommunityFinding, Entity, Relation } from '../../core/records.js';
-import type { RetrievalContext } from '../../query/context.js';
+import type { RetrievalContext } from '../../core/retrieval-context.js';
 import type { EvidenceLine } from '../../prompts/answer-question-prompt.js';
 
 /** An evidence line with the citation its id stands for and the document it belongs to. */

@@ -4,7 +4,7 @@ import type { ChatModel } from '../../llm/chat-model.js';
 import { generateObject } from '../../llm/generate-object.js';
 import { abortedError, ModelOutputError } from '../../llm/model-errors.js';
 import { buildGlobalMapJsonSchema, buildGlobalMapPrompt, GLOBAL_MAP_PROMPT_VERSION, globalMapReplySchema, type GlobalMapReply } from '../../prompts/global-map-prompt.js';
-import type { ScoredCommunity } from '../../query/context.js';
+import type { ScoredCommunity } from '../../core/retrieval-context.js';
 import { findingEvidence, type CitableEvidence } from './collect-evidence.js';
 
 /** How the map step runs. */

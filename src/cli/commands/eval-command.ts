@@ -10,7 +10,7 @@ import { coverageDocumentsFolder, writeDocumentFolder } from '../../eval/documen
 import { runRetrievalEvaluation } from '../../eval/run-retrieval.js';
 import { renderCoverageTable, renderRetrievalTable } from '../../eval/table.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import { QUERY_MODES, type QueryMode } from '../../query/context.js';
+import { QUERY_MODES, type QueryMode } from '../../core/retrieval-context.js';
 import type { Rhizome } from '../../rhizome.js';
 import { printLine } from '../output.js';
 import { globalOptions, withRhizome } from '../context.js';

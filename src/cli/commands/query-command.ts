@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Answer } from '../../answer/answer.js';
-import { QUERY_MODES, type QueryMode } from '../../query/context.js';
+import { QUERY_MODES, type QueryMode } from '../../core/retrieval-context.js';
 import { bold, dim, printJson, printLine } from '../output.js';
 import { parsePositiveInteger, withRhizome } from '../context.js';
 

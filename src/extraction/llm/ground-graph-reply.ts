@@ -3,7 +3,7 @@ import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { normaliseName } from '../../core/normalise.js';
 import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Language, Span } from '../../core/records.js';
 import type { GraphReply } from '../../prompts/extract-graph-prompt.js';
-import { findDates } from '../nlp/find-dates.js';
+import { findDates } from '../../text/find-dates.js';
 import { emptyExtractionCounts, type LlmExtractionCounts } from './extraction-counts.js';
 import { locateName, locateText } from './locate-text.js';
 

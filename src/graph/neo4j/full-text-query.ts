@@ -1,4 +1,4 @@
-import { isStopWord } from '../../extraction/nlp/common-words.js';
+import { isStopWord } from '../../text/words.js';
 
 /** Most terms one Lucene query takes (its boolean clause limit is 1024). */
 const MAX_TERMS = 512;

@@ -1,6 +1,6 @@
 import type { GraphStore, ScoredId } from '../../graph/store.js';
 import { createBm25Index, type Bm25Index } from '../bm25.js';
-import type { RetrievalContext } from '../context.js';
+import type { RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { buildTextContext } from '../text-context.js';
 

@@ -5,7 +5,7 @@ import type { ChatModel } from '../../llm/chat-model.js';
 import { generateObject } from '../../llm/generate-object.js';
 import { ModelOutputError } from '../../llm/model-errors.js';
 import { buildCypherPrompt, cypherReplySchema, TEXT_TO_CYPHER_PROMPT_VERSION, type CypherFeedback } from '../../prompts/text-to-cypher-prompt.js';
-import type { CypherResult, RetrievalContext } from '../context.js';
+import type { CypherResult, RetrievalContext } from '../../core/retrieval-context.js';
 import { describeSchemaForCypher } from './describe-schema.js';
 
 /** Options of the text-to-Cypher mode. */

@@ -1,8 +1,8 @@
 import type { Community, Entity } from '../../core/records.js';
 import { stripAccents } from '../../core/normalise.js';
-import { isStopWord } from '../../extraction/nlp/common-words.js';
-import { isMetaWord } from '../question-signals.js';
-import { stemWord } from '../question-terms.js';
+import { isStopWord } from '../../text/words.js';
+import { isMetaWord } from '../../text/question-signals.js';
+import { stemWord } from '../../text/content-stems.js';
 import type { CommunitySentence } from './community-sentences.js';
 
 const KEYWORDS = 4;

@@ -2,7 +2,7 @@ import { splitSentences } from '../../chunking/sentences.js';
 import type { Community, CommunityFinding } from '../../core/records.js';
 import type { GraphProjection, StoredChunk } from '../../graph/store.js';
 import { detectLanguage } from '../../ingest/detect-language.js';
-import { contentStems } from '../question-terms.js';
+import { contentStems } from '../../text/content-stems.js';
 
 /** A sentence of a community's source chunks, prepared for matching. */
 export interface CommunitySentence {

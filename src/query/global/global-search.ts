@@ -2,14 +2,14 @@ import { normaliseName } from '../../core/normalise.js';
 import type { Community, CommunityFinding, Entity } from '../../core/records.js';
 import type { GraphStore } from '../../graph/store.js';
 import { createBm25Index, type Bm25Index } from '../bm25.js';
-import type { RetrievalContext, ScoredCommunity } from '../context.js';
-import { contentStems } from '../question-terms.js';
-import { isCorpusWideQuestion, withoutMetaWords } from '../question-signals.js';
+import type { RetrievalContext, ScoredCommunity } from '../../core/retrieval-context.js';
+import { contentStems } from '../../text/content-stems.js';
+import type { QuestionAnalysis } from '../../core/question-analysis.js';
 import { fitChunksToBudget } from '../text-context.js';
 import { communityKeywords } from './community-keywords.js';
 import { collectCommunitySentences, type CommunitySentence } from './community-sentences.js';
-import { asksAboutConcerns, type ConcernLexicon } from './concern-lexicon.js';
-import { concernWeight, readConcerns } from './sentence-concerns.js';
+import { asksAboutConcerns, type ConcernLexicon } from '../../text/concerns/concern-lexicon.js';
+import { concernWeight, readConcerns } from '../../text/concerns/sentence-concerns.js';
 
 /** Options of global search. */
 export interface GlobalSearchOptions {
@@ -58,15 +58,15 @@ export class GlobalSearcher {
     this.concernWeights.clear();
   }
 
-  async search(question: string, options: GlobalSearchOptions): Promise<RetrievalContext> {
+  async search(analysis: QuestionAnalysis, options: GlobalSearchOptions): Promise<RetrievalContext> {
     const prepared = await this.prepare();
     const { communities, entities, index, levels } = prepared;
     // Words about the corpus ("main themes across these documents") say nothing about which report matters.
-    const contentQuestion = withoutMetaWords(question);
-    const questionStems = new Set(contentStems(contentQuestion));
+    const contentQuestion = analysis.contentText;
+    const questionStems = new Set(analysis.contentStems);
     // Nothing left to match ("what are the main themes?"): every report counts alike, the largest communities first.
     const reportScores = new Map(questionStems.size === 0 ? [] : index.search(contentQuestion, communities.length).map((hit) => [hit.id, hit.score]));
-    const level = chooseLevel(question, communities, reportScores, levels);
+    const level = chooseLevel(analysis.signals.corpusWide, communities, reportScores, levels);
     const concernOf = asksAboutConcerns(contentQuestion) ? (sentence: CommunitySentence) => this.concernWeight(sentence) : null;
     const scored = communities
       .filter((community) => community.level === level)
@@ -77,7 +77,7 @@ export class GlobalSearcher {
       })
       .sort((left, right) => right.score - left.score || right.community.memberIds.length - left.community.memberIds.length || left.community.id.localeCompare(right.community.id));
     const relevant = scored.some((item) => item.score > 0) ? scored.filter((item) => item.score > 0) : scored;
-    const limit = isCorpusWideQuestion(question) ? MAX_CORPUS_WIDE_COMMUNITIES : MAX_COMMUNITIES;
+    const limit = analysis.signals.corpusWide ? MAX_CORPUS_WIDE_COMMUNITIES : MAX_COMMUNITIES;
     const mapped: ScoredCommunity[] = relevant.slice(0, limit).map((item) => ({
       ...item,
       findings: item.findings.length > 0 ? item.findings : item.community.report.findings.slice(0, FINDINGS_PER_COMMUNITY),
@@ -120,10 +120,11 @@ export class GlobalSearcher {
    * The deepest communities holding the given entities, scored against the question, with the
    * findings that bear on it (hybrid search).
    */
-  async communitiesAbout(question: string, entityIds: string[]): Promise<ScoredCommunity[]> {
+  async communitiesAbout(analysis: QuestionAnalysis, entityIds: string[]): Promise<ScoredCommunity[]> {
+    const question = analysis.text;
     const { communities, index } = await this.prepare();
     const scores = new Map(index.search(question, communities.length).map((hit) => [hit.id, hit.score]));
-    const questionStems = new Set(contentStems(question));
+    const questionStems = new Set(analysis.stems);
     const chosen = new Map<string, Community>();
     for (const entityId of entityIds) {
       const holding = communities.filter((community) => community.memberIds.includes(entityId)).sort((left, right) => right.level - left.level);
@@ -210,9 +211,9 @@ function reportText(community: Community): string {
 }
 
 /** Corpus-wide questions read the top level; others the level whose best report matches best. */
-function chooseLevel(question: string, communities: Community[], scores: Map<string, number>, levels: number[]): number {
+function chooseLevel(corpusWide: boolean, communities: Community[], scores: Map<string, number>, levels: number[]): number {
   const top = levels[0] ?? 0;
-  if (isCorpusWideQuestion(question)) return top;
+  if (corpusWide) return top;
   let bestLevel = top;
   let bestScore = 0;
   for (const level of levels) {

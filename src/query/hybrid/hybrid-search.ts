@@ -1,7 +1,8 @@
 import type { GraphSchema } from '../../config/graph-schema.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { GraphStore } from '../../graph/store.js';
-import type { ContextChunk, RetrievalContext } from '../context.js';
+import type { QuestionAnalysis } from '../../core/question-analysis.js';
+import type { ContextChunk, RetrievalContext } from '../../core/retrieval-context.js';
 import type { GlobalSearcher } from '../global/global-search.js';
 import type { LocalSearcher } from '../local/local-search.js';
 
@@ -23,13 +24,13 @@ const COMMUNITY_ENTITIES = 5;
  * reports, in one token-budgeted context. Chunks holding the reports' relevant findings join
  * the chunks of the walk while the budget allows.
  */
-export async function searchHybrid(question: string, local: LocalSearcher, global: GlobalSearcher, store: GraphStore, options: HybridSearchOptions): Promise<RetrievalContext> {
-  const context = await local.search(question, { ...options, pathSeedsFromText: TEXT_PATH_SEEDS });
+export async function searchHybrid(analysis: QuestionAnalysis, local: LocalSearcher, global: GlobalSearcher, store: GraphStore, options: HybridSearchOptions): Promise<RetrievalContext> {
+  const context = await local.search(analysis, { ...options, pathSeedsFromText: TEXT_PATH_SEEDS });
   const focus = [
     ...context.questionEntities.map((entity) => entity.id),
     ...[...context.entityScores.keys()].slice(0, COMMUNITY_ENTITIES),
   ];
-  const communities = await global.communitiesAbout(question, focus);
+  const communities = await global.communitiesAbout(analysis, focus);
   const have = new Set(context.chunks.map((item) => item.chunk.id));
   const extraIds = [...new Set(communities.flatMap((item) => item.findings.map((finding) => finding.chunkId)))].filter((id) => !have.has(id));
   const extra = await store.getChunks(extraIds);

@@ -1,5 +1,5 @@
 import { normaliseName } from '../../core/normalise.js';
-import { isCommonWord } from '../../extraction/nlp/common-words.js';
+import { isCommonWord } from '../../text/words.js';
 import { jaroWinkler } from '../../extraction/resolution/jaro-winkler.js';
 import type { GraphIndex } from '../graph-index.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../../config/ranking-profile.js';

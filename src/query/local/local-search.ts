@@ -1,14 +1,13 @@
 import { personalizedPageRank, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
 import type { Entity } from '../../core/records.js';
 import type { GraphStore, ScoredId } from '../../graph/store.js';
-import type { ContextChunk, RetrievalContext } from '../context.js';
+import type { ContextChunk, RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { buildGraphIndex, type GraphIndex } from '../graph-index.js';
 import type { GraphSchema } from '../../config/graph-schema.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
-import { findDates } from '../../extraction/nlp/find-dates.js';
-import { answerHeadStem, expectedAnswerTypes } from '../expected-answer-type.js';
-import { contentStems } from '../question-terms.js';
+import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
+import { contentStems } from '../../text/content-stems.js';
 import { rankRelationPaths, type PathQuery } from './rank-relation-paths.js';
 import { buildWalkGraph } from './graph-walk.js';
 import { linkQuestionEntities } from './link-question-entities.js';
@@ -30,7 +29,6 @@ export interface LocalSearchOptions {
 }
 
 const PATH_LIMIT = 8;
-const LATEST_WORDS = /\b(currently|current|now|today|latest|nowadays|actuellement|aujourd'hui|désormais|actuel|actuelle)\b/i;
 const SCORED_ENTITIES = 200;
 
 /**
@@ -53,17 +51,26 @@ export class LocalSearcher {
     this.prepared = null;
   }
 
-  /** Names of the graph entities a question names. */
-  async namedEntities(question: string): Promise<string[]> {
+  /** The graph entities a question names. */
+  async linkEntities(question: string, profile: RankingProfile['linking']): Promise<QuestionEntity[]> {
     const { index } = await this.prepare();
-    return linkQuestionEntities(question, index).map((link) => index.entities[link.entityIndex]?.name ?? link.surface);
+    return linkQuestionEntities(question, index, profile).flatMap((link) => {
+      const entity = index.entities[link.entityIndex];
+      return entity ? [{ id: entity.id, name: entity.name, surface: link.surface, match: link.match }] : [];
+    });
   }
 
-  async search(question: string, options: LocalSearchOptions): Promise<RetrievalContext> {
+  /** Local search for an analysed question (its `entities` linked by the ask layer, or linked here when empty). */
+  async search(analysis: QuestionAnalysis, options: LocalSearchOptions): Promise<RetrievalContext> {
+    const question = analysis.text;
     const { index, walk } = await this.prepare();
     const entityCount = index.entities.length;
     const { walk: walkProfile } = options.ranking;
-    const linked = linkQuestionEntities(question, index, options.ranking.linking);
+    const named = analysis.entities.length > 0 ? analysis.entities : await this.linkEntities(question, options.ranking.linking);
+    const linked = named.flatMap((entity) => {
+      const entityIndex = index.entityIndexById.get(entity.id);
+      return entityIndex === undefined ? [] : [{ entityIndex, surface: entity.surface, match: entity.match }];
+    });
     if (linked.length === 0) {
       for (const id of options.vectorSeedIds ?? []) {
         const entityIndex = index.entityIndexById.get(id);
@@ -106,13 +113,13 @@ export class LocalSearcher {
     entityOrder.sort((left, right) => (scores[right] as number) - (scores[left] as number) || left - right);
     const linkedWords = new Set(linked.flatMap((link) => contentStems(link.surface)));
     const pathQuery: PathQuery = {
-      questionStems: new Set(contentStems(question).filter((stem) => !linkedWords.has(stem))),
+      questionStems: new Set(analysis.stems.filter((stem) => !linkedWords.has(stem))),
       seeds,
-      wantedTypes: expectedAnswerTypes(question, options.schema),
-      headStem: answerHeadStem(question),
+      wantedTypes: analysis.answerType.types,
+      headStem: analysis.answerType.headStem,
       profile: options.ranking.paths,
       entityScore: (entityIndex) => scores[entityIndex] as number,
-      temporal: detectTemporalPreference(question),
+      temporal: analysis.temporal,
       maxHops: options.maxHops,
     };
     if (seeds.length === 0 && (options.pathSeedsFromText ?? 0) > 0) {
@@ -167,11 +174,4 @@ export class LocalSearcher {
     }
     return this.prepared;
   }
-}
-
-/** Reads a temporal preference from the question: a date, or words such as "currently". */
-function detectTemporalPreference(question: string): PathQuery['temporal'] {
-  const date = findDates(question)[0];
-  if (date) return { prefer: 'at', date: date.iso };
-  return LATEST_WORDS.test(question) ? { prefer: 'latest' } : null;
 }

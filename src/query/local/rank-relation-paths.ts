@@ -1,7 +1,7 @@
 import type { Relation } from '../../core/records.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
-import type { RelationPath } from '../context.js';
+import type { RelationPath } from '../../core/retrieval-context.js';
 import type { GraphIndex } from '../graph-index.js';
 
 /** What makes a path a good explanation of the question. */

@@ -1,5 +1,5 @@
 import type { GraphStore } from '../../graph/store.js';
-import type { RetrievalContext } from '../context.js';
+import type { RetrievalContext } from '../../core/retrieval-context.js';
 import { buildTextContext } from '../text-context.js';
 
 /** How many chunks a mode ranks for evaluation (recall@k). */

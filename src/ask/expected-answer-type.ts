@@ -1,6 +1,6 @@
 import { stripAccents } from '../core/normalise.js';
 import type { GraphSchema } from '../config/graph-schema.js';
-import { isStopWord } from '../extraction/nlp/common-words.js';
+import { isStopWord } from '../text/words.js';
 import { stemWord } from '../core/stem.js';
 
 /** Node types a question asks for, each with how strongly (1 = the type named, 0.5 = plausible). */

@@ -1,5 +1,5 @@
 import { stripAccents } from '../../core/normalise.js';
-import { acrossLanguages } from '../../text/lang/registry.js';
+import { acrossLanguages } from '../lang/registry.js';
 
 /*
  * A general lexicon of adverse events (each language pack's `concerns`), grouped in the families a risk

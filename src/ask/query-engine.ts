@@ -5,17 +5,18 @@ import { answerWithLlm, type LlmAnswer, type LlmAnswerOptions } from '../answer/
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import type { GraphStore, ScoredId } from '../graph/store.js';
-import { detectLanguage } from '../ingest/detect-language.js';
+import type { QuestionAnalysis } from '../core/question-analysis.js';
+import { analyzeQuestion } from './analyze-question.js';
 import type { ChatModel } from '../llm/chat-model.js';
-import { Bm25Searcher } from './bm25/bm25-search.js';
-import { QUERY_MODES, type QueryMode, type RetrievalContext, type RetrievalMode } from './context.js';
-import { searchWithCypher } from './cypher/cypher-search.js';
-import { concernLexicon } from './global/concern-lexicon.js';
-import { GlobalSearcher } from './global/global-search.js';
-import { searchHybrid } from './hybrid/hybrid-search.js';
-import { LocalSearcher } from './local/local-search.js';
-import { RANKING_DEPTH, searchNaive } from './naive/naive-search.js';
-import { buildTextContext } from './text-context.js';
+import { Bm25Searcher } from '../query/bm25/bm25-search.js';
+import { QUERY_MODES, type QueryMode, type RetrievalContext, type RetrievalMode } from '../core/retrieval-context.js';
+import { searchWithCypher } from '../query/cypher/cypher-search.js';
+import { concernLexicon } from '../text/concerns/concern-lexicon.js';
+import { GlobalSearcher } from '../query/global/global-search.js';
+import { searchHybrid } from '../query/hybrid/hybrid-search.js';
+import { LocalSearcher } from '../query/local/local-search.js';
+import { RANKING_DEPTH, searchNaive } from '../query/naive/naive-search.js';
+import { buildTextContext } from '../query/text-context.js';
 import type { Embedder } from '../llm/embedder.js';
 
 /** Entities taken from vector search when the question names none, and how similar they must be. */
@@ -55,17 +56,26 @@ export class QueryEngine {
     this.global.invalidate();
   }
 
+  /** Reads the question once and links the entities it names in the graph; everything below gets this record. */
+  async analyze(question: string): Promise<QuestionAnalysis> {
+    if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
+    const analysis = analyzeQuestion(question, this.config.schema);
+    analysis.entities = await this.local.linkEntities(question, this.config.query.ranking.linking);
+    return analysis;
+  }
+
   /** The mode for a question: the caller's, the configured default, or the router's choice for `auto`. */
-  async route(question: string, requested: QueryMode | undefined): Promise<Route> {
+  async route(analysis: QuestionAnalysis, requested: QueryMode | undefined): Promise<Route> {
     const mode = requested ?? this.config.query.defaultMode;
     if (mode !== 'auto') return { mode, reason: requested ? 'mode chosen by the caller' : 'default mode from the configuration' };
-    const namedEntities = await this.local.namedEntities(question);
     this.hasCommunities ??= this.store.counts().then((counts) => counts.communities > 0);
-    return routeQuestion(question, { namedEntities, hasCommunities: await this.hasCommunities, canWriteCypher: this.config.llm.provider !== 'none' });
+    const namedEntities = analysis.entities.map((entity) => entity.name);
+    return routeQuestion(analysis, { namedEntities, hasCommunities: await this.hasCommunities, canWriteCypher: this.config.llm.provider !== 'none' });
   }
 
   /** Builds the context of one retrieval mode. */
-  async retrieve(question: string, mode: RetrievalMode, signal?: AbortSignal): Promise<RetrievalContext> {
+  async retrieve(analysis: QuestionAnalysis, mode: RetrievalMode, signal?: AbortSignal): Promise<RetrievalContext> {
+    const question = analysis.text;
     const query = this.config.query;
     const graphOptions = { ...query, schema: this.config.schema };
     switch (mode) {
@@ -77,12 +87,12 @@ export class QueryEngine {
         return this.searchVectors(question, signal);
       case 'local': {
         const vector = await this.questionVector(question, signal);
-        return this.local.search(question, { ...graphOptions, vectorSeedIds: await this.entitiesByVector(vector), denseHits: await this.chunksByVector(vector) });
+        return this.local.search(analysis, { ...graphOptions, vectorSeedIds: await this.entitiesByVector(vector), denseHits: await this.chunksByVector(vector) });
       }
       case 'global':
-        return this.global.search(question, query);
+        return this.global.search(analysis, query);
       case 'hybrid':
-        return searchHybrid(question, this.local, this.global, this.store, graphOptions);
+        return searchHybrid(analysis, this.local, this.global, this.store, graphOptions);
       case 'cypher': {
         const model = await this.model();
         if (!model) throw new RhizomeError('QUERY_INVALID', 'the cypher mode needs a chat model: set llm.provider (and llm.model) in the configuration');
@@ -132,19 +142,19 @@ export class QueryEngine {
 
   /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. With a model, global mode map-reduces the community reports. */
   async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal): Promise<Answer> {
-    if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
     const started = performance.now();
-    const route = await this.route(question, requested);
-    const context = await this.retrieve(question, route.mode, signal);
+    const analysis = await this.analyze(question);
+    const route = await this.route(analysis, requested);
+    const context = await this.retrieve(analysis, route.mode, signal);
     const model = await this.model();
-    const language = detectLanguage(question);
+    const language = analysis.language;
     if (model) {
       const options = { model, maxSentences: Math.min(2, this.config.query.answerSentences), language, ...(signal ? { signal } : {}) };
       const answer = route.mode === 'global' ? await this.answerGlobally(question, context, options) : await answerWithLlm(question, context, options);
       const notes = answer.modelNotes.length > 0 ? ` (${answer.modelNotes.join('; ')})` : '';
       return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: `${route.reason}${notes}`, latencyMs: performance.now() - started } };
     }
-    const answer = answerExtractively(question, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, schema: this.config.schema, language, ranking: this.config.query.ranking.sentences });
+    const answer = answerExtractively(analysis, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, schema: this.config.schema, language, ranking: this.config.query.ranking.sentences });
     return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: route.reason, latencyMs: performance.now() - started } };
   }
 }

@@ -1,6 +1,6 @@
-import type { Community, CommunityFinding, Entity, Relation } from '../core/records.js';
+import type { Community, CommunityFinding, Entity, Relation } from './records.js';
 import type { ChunkWithSource } from '../graph/store.js';
-import type { ConcernLexicon } from './global/concern-lexicon.js';
+import type { ConcernLexicon } from '../text/concerns/concern-lexicon.js';
 
 /** Retrieval modes available. */
 export type RetrievalMode = 'naive' | 'bm25' | 'vector' | 'local' | 'global' | 'hybrid' | 'cypher';

@@ -1,5 +1,5 @@
-import type { RetrievalMode } from './context.js';
-import { asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion } from './question-signals.js';
+import type { RetrievalMode } from '../core/retrieval-context.js';
+import type { QuestionAnalysis } from '../core/question-analysis.js';
 
 /** The mode chosen for a question and why. */
 export interface Route {
@@ -25,16 +25,17 @@ export interface QuestionSignals {
  * else hybrid (nearest passages plus the community reports of the entities they mention, seed
  * 003's exercise).
  */
-export function routeQuestion(question: string, signals: QuestionSignals): Route {
+export function routeQuestion(analysis: QuestionAnalysis, signals: QuestionSignals): Route {
   const named = signals.namedEntities;
-  if (signals.canWriteCypher && isAggregateQuestion(question)) return { mode: 'cypher', reason: 'counts or aggregates over the graph: answered by read-only Cypher queries' };
-  if (signals.hasCommunities && isCorpusWideQuestion(question)) return { mode: 'global', reason: 'corpus-wide wording: answered from community reports' };
-  if (signals.hasCommunities && isListQuestion(question)) return { mode: 'global', reason: 'asks for every item of a kind: answered from community reports' };
+  const wording = analysis.signals;
+  if (signals.canWriteCypher && wording.aggregate) return { mode: 'cypher', reason: 'counts or aggregates over the graph: answered by read-only Cypher queries' };
+  if (signals.hasCommunities && wording.corpusWide) return { mode: 'global', reason: 'corpus-wide wording: answered from community reports' };
+  if (signals.hasCommunities && wording.list) return { mode: 'global', reason: 'asks for every item of a kind: answered from community reports' };
   if (named.length > 0) {
-    const temporal = isTemporalQuestion(question) ? ', temporal wording: recent or dated facts preferred' : '';
+    const temporal = wording.temporalWording ? ', temporal wording: recent or dated facts preferred' : '';
     return { mode: 'local', reason: `names ${named.slice(0, 3).join(', ')}${named.length > 3 ? '…' : ''}: follows relations from them${temporal}` };
   }
-  if (signals.hasCommunities && asksAboutConcernsInGeneral(question)) return { mode: 'global', reason: 'asks about risks or problems and names no entity: themes from the community reports' };
+  if (signals.hasCommunities && wording.concernsInGeneral) return { mode: 'global', reason: 'asks about risks or problems and names no entity: themes from the community reports' };
   if (signals.hasCommunities) return { mode: 'hybrid', reason: 'names no known entity: nearest passages plus the community reports of the entities they mention' };
   return { mode: 'naive', reason: 'names no known entity and the workspace has no communities: nearest passages' };
 }

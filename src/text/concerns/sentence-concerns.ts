@@ -1,5 +1,5 @@
 import { stripAccents } from '../../core/normalise.js';
-import { isStopWord } from '../../extraction/nlp/common-words.js';
+import { isStopWord } from '../words.js';
 import type { ConcernLexicon } from './concern-lexicon.js';
 
 /** What a sentence reports in the lexicon's terms: adverse-event families (with the words used) and concern markers. */

@@ -1,6 +1,6 @@
 import { stripAccents } from '../core/normalise.js';
-import { acrossLanguages } from '../text/lang/registry.js';
-import { escapeRegExp } from '../text/lang/word-lists.js';
+import { acrossLanguages } from './lang/registry.js';
+import { escapeRegExp } from './lang/word-lists.js';
 
 /** A RegExp matching any of the words or phrases as whole words. */
 const anyWord = (words: readonly string[]) => new RegExp(`\\b(${[...new Set(words)].map(escapeRegExp).join('|')})\\b`);

@@ -1,5 +1,5 @@
 import { stripAccents } from '../core/normalise.js';
-import { isStopWord } from '../extraction/nlp/common-words.js';
+import { isStopWord } from './words.js';
 import { stemWord } from '../core/stem.js';
 
 export { stemWord };

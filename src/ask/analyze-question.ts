@@ -1,0 +1,46 @@
+import type { GraphSchema } from '../config/graph-schema.js';
+import type { QuestionAnalysis, TemporalPreference } from '../core/question-analysis.js';
+import { detectLanguage } from '../ingest/detect-language.js';
+import { contentStems } from '../text/content-stems.js';
+import { findDates } from '../text/find-dates.js';
+import { languagePacks } from '../text/lang/registry.js';
+import { stripAccents } from '../core/normalise.js';
+import {
+  asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion, withoutMetaWords,
+} from '../text/question-signals.js';
+import { answerHeadStem, expectedAnswerTypes } from './expected-answer-type.js';
+
+/**
+ * Reads a question once: language, content stems, the answer type asked for (schema types and the
+ * wh-phrase's head noun), a date or "currently", and the routing signals. Entities are linked
+ * later, by the ask layer, once the graph is open.
+ */
+export function analyzeQuestion(question: string, schema: GraphSchema): QuestionAnalysis {
+  const contentText = withoutMetaWords(question);
+  return {
+    text: question,
+    language: detectLanguage(question),
+    stems: contentStems(question),
+    contentText,
+    contentStems: contentStems(contentText),
+    answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question) },
+    temporal: readTemporalPreference(question),
+    signals: {
+      corpusWide: isCorpusWideQuestion(question),
+      list: isListQuestion(question),
+      aggregate: isAggregateQuestion(question),
+      concernsInGeneral: asksAboutConcernsInGeneral(question),
+      temporalWording: isTemporalQuestion(question),
+    },
+    entities: [],
+  };
+}
+
+/** A date in the question, or words meaning "now" in any registered language. */
+function readTemporalPreference(question: string): TemporalPreference | null {
+  const date = findDates(question)[0];
+  if (date) return { prefer: 'at', date: date.iso };
+  const words = new Set(stripAccents(question).toLowerCase().replace(/’/g, "'").match(/[\p{L}']+/gu) ?? []);
+  const latest = languagePacks().some((pack) => pack.temporal.latestWords.some((word) => words.has(stripAccents(word).toLowerCase())));
+  return latest ? { prefer: 'latest' } : null;
+}

@@ -1,0 +1,47 @@
+import type { Language } from './records.js';
+
+/** A time the question asks about: the latest facts ("currently"), or facts valid at a date. */
+export type TemporalPreference = { prefer: 'latest' } | { prefer: 'at'; date: string };
+
+/** An entity of the graph that the question names. */
+export interface QuestionEntity {
+  id: string;
+  name: string;
+  /** The question's words that named it. */
+  surface: string;
+  match: 'exact' | 'alias' | 'name-word' | 'fuzzy' | 'vector';
+}
+
+/**
+ * A question read once, at the door: everything retrieval, routing and answering need from its
+ * text. Nothing below the ask layer re-parses the question.
+ */
+export interface QuestionAnalysis {
+  text: string;
+  language: Language;
+  /** Stems of the content words (stop words and question words left out). */
+  stems: string[];
+  /** The question without its words about the corpus ("main themes across these documents"). */
+  contentText: string;
+  /** Stems of `contentText`. */
+  contentStems: string[];
+  /** What the answer should be: node types with weights (1 = named, 0.5 = plausible) and the wh-phrase's head noun, stemmed. */
+  answerType: { types: Map<string, number>; headStem: string | null };
+  /** A date or "currently" in the question. */
+  temporal: TemporalPreference | null;
+  /** Cheap signals for routing and answer shape. */
+  signals: {
+    /** About the whole corpus ("main themes", "across these documents"). */
+    corpusWide: boolean;
+    /** Asks for every item of a kind ("which suppliers does X work with"). */
+    list: boolean;
+    /** Counting or aggregate wording ("how many"). */
+    aggregate: boolean;
+    /** Risks or problems in the plural. */
+    concernsInGeneral: boolean;
+    /** Time wording ("currently", "in 2024", "before"). */
+    temporalWording: boolean;
+  };
+  /** Graph entities the question names, filled in by the ask layer once the graph is open (empty before). */
+  entities: QuestionEntity[];
+}
