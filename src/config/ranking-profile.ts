@@ -40,6 +40,8 @@ export const rankingProfileSchema = z.object({
       weakHopPenalty: z.number().min(0).default(0.2),
       /** Cost of passing through an entity, times its commonness (1 − idf share over chunks): hubs explain little (measured). */
       hubPenalty: z.number().min(0).default(0.1),
+      /** Cost of ending on an entity, times its commonness: the subject most of the corpus mentions is seldom the answer (measured). */
+      endHubPenalty: z.number().min(0).default(0.25),
       /** Weight of an intermediate entity's walk relevance (a tie-breaker). */
       stepRelevance: z.number().min(0).default(0.05),
       /** Weight of the end entity's walk relevance (measured). */
@@ -56,7 +58,7 @@ export const rankingProfileSchema = z.object({
       temporalWindow: z.number().min(0).default(0.25),
     })
     .default({
-      beamWidth: 96, relationsPerNeighbour: 2, lengthPenalty: 0.04, weakHopPenalty: 0.2, hubPenalty: 0.1, stepRelevance: 0.05, endRelevance: 0.15,
+      beamWidth: 96, relationsPerNeighbour: 2, lengthPenalty: 0.04, weakHopPenalty: 0.2, hubPenalty: 0.1, endHubPenalty: 0.25, stepRelevance: 0.05, endRelevance: 0.15,
       typeMatchBonus: 0.6, typeMismatchPenalty: 0.4, unknownTypePenalty: 0.2, temporalBonus: 0.3, temporalWindow: 0.25,
     }),
   sentences: z

@@ -38,7 +38,8 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
     }
   }
   for (const word of capitalised) {
-    if (word.length < 4 || word.includes(' ')) continue;
+    // A number alone ("2024") names no entity, even when a code holds it ("MV-2024-014").
+    if (word.length < 4 || word.includes(' ') || /^\d+$/.test(word)) continue;
     if (isCommonWord(word) || [...linked.values()].some((entry) => entry.surface.includes(word))) continue;
     const owners = index.nameWordIndex.get(word) ?? [];
     if (owners.length > 0 && owners.length <= profile.maxNameWordEntities) {

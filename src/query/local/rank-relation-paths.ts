@@ -81,7 +81,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
     for (const item of expanded.slice(0, profile.beamWidth)) {
       const end = item.path.entities[item.path.entities.length - 1] as number;
       if (seedSet.has(end)) continue;
-      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query) + profile.endRelevance * (relevance(end) / maxRelevance) });
+      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query) + profile.endRelevance * (relevance(end) / maxRelevance) - profile.endHubPenalty * commonness(end) });
     }
   }
   addTemporalBonus(index, finished, query.temporal, profile);
