@@ -54,14 +54,17 @@ export function describeUnfinishedSets(outcomes: readonly DevSetOutcome[]): stri
   return outcomes.filter((outcome) => outcome.status !== 'ok').map((outcome) => `${outcome.status === 'failed' ? 'FAILED' : 'skipped'} ${outcome.name}: ${outcome.reason ?? 'no reason given'}`);
 }
 
-/** `text` with the lines between the README markers replaced by `block`; throws INPUT_INVALID when a marker is missing. */
-export function replaceMarkedBlock(text: string, block: string): string {
-  const start = text.indexOf(README_MARKERS.start);
-  const end = text.indexOf(README_MARKERS.end);
+/**
+ * `text` with the lines between two markers (the eval:dev ones unless `markers` names others) replaced
+ * by `block`; throws INPUT_INVALID when a marker is missing.
+ */
+export function replaceMarkedBlock(text: string, block: string, markers: { start: string; end: string } = README_MARKERS): string {
+  const start = text.indexOf(markers.start);
+  const end = text.indexOf(markers.end);
   if (start === -1 || end === -1 || end < start) {
-    throw new RhizomeError('INPUT_INVALID', `README.md: needs ${README_MARKERS.start} followed by ${README_MARKERS.end} around the generated table`);
+    throw new RhizomeError('INPUT_INVALID', `README.md: needs ${markers.start} followed by ${markers.end} around the generated table`);
   }
-  return `${text.slice(0, start + README_MARKERS.start.length)}\n${block.trim()}\n${text.slice(end)}`;
+  return `${text.slice(0, start + markers.start.length)}\n${block.trim()}\n${text.slice(end)}`;
 }
 
 function score(value: number): string {

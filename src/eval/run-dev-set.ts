@@ -87,7 +87,8 @@ async function evaluateSet(rhizome: Rhizome, set: DevEvalSet, workspace: string,
   return { coverage: result.methods, questions: result.questions };
 }
 
-async function indexFolder(rhizome: Rhizome, set: DevEvalSet, folder: string, options: DevSetRunOptions): Promise<number> {
+/** Indexes `folder` into the set's workspace (unchanged documents are skipped), logs the summary and returns the seconds it took; a partial run throws PARTIAL_RUN. */
+export async function indexFolder(rhizome: Rhizome, set: Pick<DevEvalSet, 'name'>, folder: string, options: Pick<DevSetRunOptions, 'log'>): Promise<number> {
   const summary = await rhizome.index(folder);
   options.log(`  ${set.name}: indexed ${summary.documents.seen} documents (${summary.documents.unchanged} unchanged) in ${summary.seconds.toFixed(1)} s`);
   if (summary.partial) {

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULT_RANKING_PROFILE } from '../../src/config/ranking-profile.js';
+import { jaroWinkler } from '../../src/extraction/resolution/jaro-winkler.js';
+import { linkQuestionEntities } from '../../src/query/local/link-question-entities.js';
+import { smallGraph } from './small-graph.js';
+
+const graph = smallGraph([
+  { name: 'Harbour Robotics', type: 'Organization' },
+  { name: 'Northwind Logistics', type: 'Organization', aliases: ['NWL'] },
+  { name: 'Thornbury Assurance', type: 'Organization' },
+  { name: 'Summit Partners', type: 'Organization' },
+  { name: 'May', type: 'Person' },
+  { name: 'Vandermeer', type: 'Person' },
+  { name: 'Kingsley Foods', type: 'Organization' },
+  { name: 'Kingsley Bank', type: 'Organization' },
+  { name: 'Kingsley Hall', type: 'Location' },
+  { name: 'Oakridge Mill', type: 'Location' },
+  { name: 'Oakridge Press', type: 'Organization' },
+]);
+
+/** The linked entities as `name (match)`, in the order returned. */
+function links(question: string, profile = DEFAULT_RANKING_PROFILE.linking): string[] {
+  return linkQuestionEntities(question, graph.index, profile).map((link) => `${graph.nameOf(link.entityIndex)} (${link.match})`);
+}
+
+test('a multiword name is linked exactly, once, and its words are not linked again', () => {
+  assert.deepEqual(links('Who founded Harbour Robotics in 2009?'), ['Harbour Robotics (exact)']);
+  assert.deepEqual(links('who founded harbour robotics?'), ['Harbour Robotics (exact)'], 'a multiword name needs no capitals');
+});
+
+test('an alias links its entity as an alias', () => {
+  assert.deepEqual(links('Where does NWL store its trucks?'), ['Northwind Logistics (alias)']);
+});
+
+test('a capitalised word that is part of one entity name links that entity', () => {
+  assert.deepEqual(links('Who insures Thornbury against floods?'), ['Thornbury Assurance (name-word)']);
+  assert.deepEqual(links('Who attended Summit last year?'), ['Summit Partners (name-word)']);
+});
+
+test('a lower-case word is not linked, nor a capitalised common word', () => {
+  assert.deepEqual(links('Who attended the summit in Oslo?'), []);
+  assert.deepEqual(links('Who insures thornbury?'), []);
+  // "May" is a month: a common word even when capitalised, so the person May is not linked.
+  assert.deepEqual(links('In May, who joined Harbour Robotics?'), ['Harbour Robotics (exact)']);
+});
+
+test('a near spelling links above the fuzzy threshold and not below it', () => {
+  const threshold = DEFAULT_RANKING_PROFILE.linking.fuzzyThreshold;
+  assert.ok(jaroWinkler('vandermeer', 'vandermer') >= threshold);
+  assert.ok(jaroWinkler('vandermeer', 'vandermoot') < threshold);
+  assert.deepEqual(links('What did Vandermer paint?'), ['Vandermeer (fuzzy)']);
+  assert.deepEqual(links('What did Vandermoot paint?'), []);
+  // The threshold is the profile's: lowered below the second similarity, the second spelling links too.
+  assert.deepEqual(links('What did Vandermoot paint?', { ...DEFAULT_RANKING_PROFILE.linking, fuzzyThreshold: 0.85 }), ['Vandermeer (fuzzy)']);
+  assert.deepEqual(links('What did Vandermer paint?', { ...DEFAULT_RANKING_PROFILE.linking, fuzzyThreshold: 0.99 }), []);
+});
+
+test('a word shared by more names than maxNameWordEntities is ambiguous and not linked', () => {
+  assert.equal(DEFAULT_RANKING_PROFILE.linking.maxNameWordEntities, 2);
+  assert.deepEqual(links('Who owns Kingsley?'), [], 'three entities share "Kingsley"');
+  assert.deepEqual(links('Who owns Oakridge?'), ['Oakridge Mill (name-word)', 'Oakridge Press (name-word)'], 'two may share it');
+  assert.deepEqual(links('Who owns Kingsley?', { ...DEFAULT_RANKING_PROFILE.linking, maxNameWordEntities: 3 }), [
+    'Kingsley Foods (name-word)',
+    'Kingsley Bank (name-word)',
+    'Kingsley Hall (name-word)',
+  ]);
+  assert.deepEqual(links('Who owns Oakridge?', { ...DEFAULT_RANKING_PROFILE.linking, maxNameWordEntities: 1 }), []);
+});

@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../../src/config/ranking-profile.js';
+import type { RelationPath } from '../../src/query/context.js';
+import { answerHeadStem } from '../../src/query/expected-answer-type.js';
+import { contentStems } from '../../src/query/question-terms.js';
+import { rankRelationPaths, type PathQuery } from '../../src/query/local/rank-relation-paths.js';
+import { smallGraph, type SmallGraph } from './small-graph.js';
+
+const PATHS = DEFAULT_RANKING_PROFILE.paths;
+
+/** A path query from the seed names and the question's words (the seed's own words left out, as local search does). */
+function query(graph: SmallGraph, seeds: string[], words: string, overrides: Partial<PathQuery> = {}): PathQuery {
+  return {
+    questionStems: new Set(contentStems(words)),
+    seeds: seeds.map((name) => graph.at(name)),
+    wantedTypes: new Map(),
+    headStem: null,
+    entityScore: () => 0,
+    temporal: null,
+    maxHops: 2,
+    profile: PATHS,
+    ...overrides,
+  };
+}
+
+const names = (path: RelationPath | undefined): string => (path ? path.entities.map((entity) => entity.name).join(' → ') : '(none)');
+const profile = (changes: Partial<RankingProfile['paths']>): RankingProfile['paths'] => ({ ...PATHS, ...changes });
+/** Score of the path through exactly these entities. */
+function scoreOf(paths: RelationPath[], route: string): number {
+  const path = paths.find((candidate) => names(candidate) === route);
+  assert.ok(path, `no path ${route} among ${paths.map(names).join('; ')}`);
+  return path.score;
+}
+const close = (actual: number, expected: number, message?: string) => assert.ok(Math.abs(actual - expected) < 1e-9, `${message ?? ''} ${actual} ≠ ${expected}`);
+
+test('the path whose evidence covers the question wins', () => {
+  const graph = smallGraph(
+    [{ name: 'Alder Works' }, { name: 'Brightwater' }, { name: 'Corvane FC' }],
+    [
+      { source: 'Alder Works', target: 'Brightwater', evidence: 'Alder Works supplies sensors to Brightwater.' },
+      { source: 'Alder Works', target: 'Corvane FC', evidence: 'Alder Works sponsors the football club Corvane FC.' },
+    ],
+  );
+  const paths = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'who supplies sensors'), 8);
+  assert.deepEqual(paths.map(names), ['Alder Works → Brightwater', 'Alder Works → Corvane FC']);
+  close(paths[0]?.score as number, 1 - PATHS.lengthPenalty, 'full coverage minus one hop');
+  const football = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'which football club'), 8);
+  assert.equal(names(football[0]), 'Alder Works → Corvane FC');
+});
+
+test('a path ending on the asked type beats one ending on another type; typeMatchBonus and typeMismatchPenalty are the gap', () => {
+  const graph = smallGraph(
+    [{ name: 'Alder Works', type: 'Organization' }, { name: 'Bea Lund', type: 'Person' }, { name: 'Corvane', type: 'Organization' }, { name: 'Dunmore', type: 'Concept' }],
+    [
+      { source: 'Alder Works', target: 'Bea Lund', evidence: 'Alder Works works with Bea Lund.' },
+      { source: 'Alder Works', target: 'Corvane', evidence: 'Alder Works works with Corvane.' },
+      { source: 'Alder Works', target: 'Dunmore', evidence: 'Alder Works works with Dunmore.' },
+    ],
+  );
+  const rank = (wanted: string, changes: Partial<RankingProfile['paths']> = {}) =>
+    rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'works with', { wantedTypes: new Map([[wanted, 1]]), profile: profile(changes) }), 8);
+  assert.deepEqual(rank('Person').map(names), ['Alder Works → Bea Lund', 'Alder Works → Dunmore', 'Alder Works → Corvane'], 'unknown type (Concept) costs less than a mismatch');
+  assert.equal(names(rank('Organization')[0]), 'Alder Works → Corvane');
+  const byPerson = rank('Person');
+  close(scoreOf(byPerson, 'Alder Works → Bea Lund') - scoreOf(byPerson, 'Alder Works → Corvane'), PATHS.typeMatchBonus + PATHS.typeMismatchPenalty);
+  close(scoreOf(byPerson, 'Alder Works → Corvane') - scoreOf(byPerson, 'Alder Works → Dunmore'), PATHS.unknownTypePenalty - PATHS.typeMismatchPenalty);
+  const withoutBonus = rank('Person', { typeMatchBonus: 0 });
+  close(scoreOf(withoutBonus, 'Alder Works → Bea Lund') - scoreOf(withoutBonus, 'Alder Works → Corvane'), PATHS.typeMismatchPenalty, 'typeMatchBonus 0 leaves only the penalty');
+  const neutral = rank('Person', { typeMatchBonus: 0, typeMismatchPenalty: 0, unknownTypePenalty: 0 });
+  assert.equal(new Set(neutral.map((path) => path.score)).size, 1, 'with every type weight at 0 the three paths tie');
+});
+
+test('a path ending on an entity described with the question\'s head noun wins', () => {
+  const graph = smallGraph(
+    [
+      { name: 'Alder Works', type: 'Organization' },
+      { name: 'Brightwater Trust', type: 'Organization', description: 'a grant-giving charity' },
+      { name: 'Corvane', type: 'Organization', description: 'a football club' },
+    ],
+    [
+      { source: 'Alder Works', target: 'Corvane', evidence: 'Alder Works funded Corvane.' },
+      { source: 'Alder Works', target: 'Brightwater Trust', evidence: 'Alder Works funded Brightwater Trust.' },
+    ],
+  );
+  const question = 'Which charity did Alder Works fund?';
+  const headStem = answerHeadStem(question);
+  assert.ok(headStem !== null);
+  const paths = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'fund', { headStem }), 8);
+  assert.deepEqual(paths.map(names), ['Alder Works → Brightwater Trust', 'Alder Works → Corvane']);
+  close((paths[0]?.score as number) - (paths[1]?.score as number), PATHS.typeMatchBonus);
+  const clubs = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'fund', { headStem: answerHeadStem('Which club did Alder Works fund?') }), 8);
+  assert.equal(names(clubs[0]), 'Alder Works → Corvane');
+});
+
+test('a hub bridge (mentioned in most chunks) loses to a specific bridge with equal evidence', () => {
+  const everywhere = Array.from({ length: 9 }, (_, position) => `c${position}`);
+  const graph = smallGraph(
+    [
+      { name: 'Alder Works', chunks: ['c0'] },
+      { name: 'Harbour City', chunks: everywhere },
+      { name: 'Selby Yard', chunks: ['c9'] },
+      { name: 'Zephyr Turbines', chunks: ['c8'] },
+    ],
+    [
+      { source: 'Alder Works', target: 'Harbour City', evidence: 'Alder Works is near Harbour City.' },
+      { source: 'Alder Works', target: 'Selby Yard', evidence: 'Alder Works is near Selby Yard.' },
+      { source: 'Harbour City', target: 'Zephyr Turbines', evidence: 'Harbour City builds turbines with Zephyr Turbines.' },
+      { source: 'Selby Yard', target: 'Zephyr Turbines', evidence: 'Selby Yard builds turbines with Zephyr Turbines.' },
+    ],
+  );
+  const paths = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'builds turbines'), 8);
+  assert.equal(names(paths[0]), 'Alder Works → Selby Yard → Zephyr Turbines');
+  // Commonness = 1 − ln(chunks / mentions) / ln(chunks): 10 chunks, the hub in 9, the specific bridge in 1.
+  const gap = scoreOf(paths, 'Alder Works → Selby Yard → Zephyr Turbines') - scoreOf(paths, 'Alder Works → Harbour City → Zephyr Turbines');
+  close(gap, PATHS.hubPenalty * (1 - Math.log(10 / 9) / Math.log(10)));
+  const noHubCost = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'builds turbines', { profile: profile({ hubPenalty: 0 }) }), 8);
+  close(scoreOf(noHubCost, 'Alder Works → Selby Yard → Zephyr Turbines'), scoreOf(noHubCost, 'Alder Works → Harbour City → Zephyr Turbines'), 'hubPenalty 0: a tie');
+});
+
+test('a weak hop (weight below 0.5) costs weakHopPenalty; 0.5 is not weak', () => {
+  const graph = smallGraph(
+    [{ name: 'Alder Works' }, { name: 'Bea Lund' }, { name: 'Cole Marsh' }, { name: 'Dana Fry' }],
+    [
+      { source: 'Alder Works', target: 'Bea Lund', evidence: 'Alder Works hired Bea Lund.', weight: 0.4 },
+      { source: 'Alder Works', target: 'Cole Marsh', evidence: 'Alder Works hired Cole Marsh.', weight: 1 },
+      { source: 'Alder Works', target: 'Dana Fry', evidence: 'Alder Works hired Dana Fry.', weight: 0.5 },
+    ],
+  );
+  const paths = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'hired', { maxHops: 1 }), 8);
+  assert.equal(names(paths[2]), 'Alder Works → Bea Lund');
+  close(scoreOf(paths, 'Alder Works → Cole Marsh') - scoreOf(paths, 'Alder Works → Bea Lund'), PATHS.weakHopPenalty);
+  close(scoreOf(paths, 'Alder Works → Dana Fry'), scoreOf(paths, 'Alder Works → Cole Marsh'));
+  const free = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'hired', { maxHops: 1, profile: profile({ weakHopPenalty: 0 }) }), 8);
+  assert.equal(new Set(free.map((path) => path.score)).size, 1);
+});
+
+/** Two chairs of Alder Works, the second from 2021; `closed` ends the first one's term when the second begins. */
+function chairs(closed: boolean): SmallGraph {
+  return smallGraph(
+    [{ name: 'Alder Works' }, { name: 'Bea Lund' }, { name: 'Cole Marsh' }],
+    [
+      { source: 'Alder Works', target: 'Bea Lund', evidence: 'Alder Works is chaired by Bea Lund.', validFrom: '2015-03-01', validTo: closed ? '2021-06-01' : null },
+      { source: 'Alder Works', target: 'Cole Marsh', evidence: 'Alder Works is chaired by Cole Marsh.', validFrom: '2021-06-01' },
+    ],
+  );
+}
+
+/** The chair paths for a temporal preference; Bea Lund leads on walk relevance (1 against 0.5), a small lead inside the window. */
+function rankChairs(graph: SmallGraph, temporal: PathQuery['temporal'], changes: Partial<RankingProfile['paths']> = {}): string[] {
+  const entityScore = (entityIndex: number) => (entityIndex === graph.at('Bea Lund') ? 1 : entityIndex === graph.at('Cole Marsh') ? 0.5 : 0);
+  return rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'chaired', { maxHops: 1, entityScore, temporal, profile: profile(changes) }), 8).map(names);
+}
+
+const OLDER_FIRST = ['Alder Works → Bea Lund', 'Alder Works → Cole Marsh'];
+const RECENT_FIRST = ['Alder Works → Cole Marsh', 'Alder Works → Bea Lund'];
+
+test('"latest" picks the most recent fact among near-equal paths; temporalBonus 0 or a zero window turn it off', () => {
+  const graph = chairs(false);
+  const lead = PATHS.endRelevance * 0.5;
+  assert.ok(lead < PATHS.temporalWindow && lead < PATHS.temporalBonus);
+  assert.deepEqual(rankChairs(graph, null), OLDER_FIRST, 'without a temporal preference the walk decides');
+  assert.deepEqual(rankChairs(graph, { prefer: 'latest' }), RECENT_FIRST);
+  assert.deepEqual(rankChairs(graph, { prefer: 'latest' }, { temporalBonus: 0 }), OLDER_FIRST);
+  assert.deepEqual(rankChairs(graph, { prefer: 'latest' }, { temporalWindow: 0 }), OLDER_FIRST, 'a zero window leaves the best path the only contender');
+  assert.deepEqual(rankChairs(graph, { prefer: 'latest' }, { endRelevance: 1 }), OLDER_FIRST, 'a lead larger than the window is not overturned by dates');
+});
+
+test('a date favours the fact valid at that date; a closed fact is not "latest"', () => {
+  const graph = chairs(true);
+  assert.deepEqual(rankChairs(graph, { prefer: 'at', date: '2018-01-01' }), OLDER_FIRST);
+  assert.deepEqual(rankChairs(graph, { prefer: 'at', date: '2022-01-01' }), RECENT_FIRST);
+  assert.deepEqual(rankChairs(graph, { prefer: 'latest' }, { temporalWindow: 0 }), RECENT_FIRST, 'the best path alone, closed, is pushed down');
+  // An open-ended older fact stays valid at a later date, so the walk's lead decides again.
+  assert.deepEqual(rankChairs(chairs(false), { prefer: 'at', date: '2022-01-01' }), OLDER_FIRST);
+});
+
+test('a shorter path that explains as much wins by lengthPenalty per hop', () => {
+  const graph = smallGraph(
+    [{ name: 'Alder Works' }, { name: 'Bea Lund' }, { name: 'Cole Marsh' }],
+    [
+      { source: 'Alder Works', target: 'Cole Marsh', evidence: 'Alder Works pays Cole Marsh.' },
+      { source: 'Alder Works', target: 'Bea Lund', evidence: 'Alder Works knows Bea Lund.' },
+      { source: 'Bea Lund', target: 'Cole Marsh', evidence: 'Bea Lund pays Cole Marsh.' },
+    ],
+  );
+  const paths = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'pays'), 8);
+  assert.equal(names(paths[0]), 'Alder Works → Cole Marsh');
+  close(scoreOf(paths, 'Alder Works → Cole Marsh') - scoreOf(paths, 'Alder Works → Bea Lund → Cole Marsh'), PATHS.lengthPenalty);
+});
