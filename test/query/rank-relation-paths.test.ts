@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../../src/config/ranking-profile.js';
-import type { RelationPath } from '../../src/query/context.js';
-import { answerHeadStem } from '../../src/query/expected-answer-type.js';
-import { contentStems } from '../../src/query/question-terms.js';
+import type { RelationPath } from '../../src/core/retrieval-context.js';
+import { answerHeadStem } from '../../src/ask/expected-answer-type.js';
+import { contentStems } from '../../src/text/content-stems.js';
 import { rankRelationPaths, type PathQuery } from '../../src/query/local/rank-relation-paths.js';
 import { smallGraph, type SmallGraph } from './small-graph.js';
 
