@@ -34,7 +34,7 @@ test('each pack has its hand stop words and the stopwords-iso list beside them',
 
 test('pack words are lower case and accent-free where the interface says so', () => {
   for (const pack of languagePacks()) {
-    const plainSets = [pack.stopWords, pack.maintainedStopWords, pack.nonNameWords, pack.questionWords, pack.names.titles, pack.articles, pack.determiners, pack.relationFillerWords, pack.corpusMetaWords];
+    const plainSets = [pack.stopWords, pack.maintainedStopWords, pack.nonNameWords, pack.questionWords, pack.names.titles, pack.articles, pack.determiners, pack.relationFillerWords, pack.corpusMetaWords, pack.descriptors.articles, pack.descriptors.referring];
     const plainLists = [Object.keys(pack.dates.months), pack.dates.weekdays, pack.temporal.latestWords, pack.temporal.questionWords, pack.concerns.markerWords, pack.concerns.headWords, ...Object.values(pack.concerns.families)];
     for (const word of [...plainSets.flatMap((set) => [...set]), ...plainLists.flat()]) assert.equal(word, stripAccents(word).toLowerCase(), `${pack.code}: ${word}`);
   }
