@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { defaultGraphSchema } from '../../src/config/default-schema.js';
 import { stripAccents } from '../../src/core/normalise.js';
-import { englishPack, frenchPack, hasLanguagePack, languagePack, languagePacks, mergeSchemaCues } from '../../src/text/lang/index.js';
+import { builtInLanguagePacks, englishPack, frenchPack, hasLanguagePack, languagePack, languagePacks, mergeSchemaCues } from '../../src/text/lang/index.js';
 
 test('languagePack finds the built-in packs and falls back to English', () => {
   assert.equal(languagePack('en'), englishPack);
@@ -33,21 +34,31 @@ test('each pack has its hand stop words and the stopwords-iso list beside them',
 
 test('pack words are lower case and accent-free where the interface says so', () => {
   for (const pack of languagePacks()) {
-    const plainSets = [pack.stopWords, pack.maintainedStopWords, pack.nonNameWords, pack.questionWords, pack.names.titles, pack.articles, pack.determiners, pack.relationFillerWords, pack.corpusMetaWords];
+    const plainSets = [pack.stopWords, pack.maintainedStopWords, pack.nonNameWords, pack.questionWords, pack.names.titles, pack.articles, pack.determiners, pack.relationFillerWords, pack.corpusMetaWords, pack.descriptors.articles, pack.descriptors.referring];
     const plainLists = [Object.keys(pack.dates.months), pack.dates.weekdays, pack.temporal.latestWords, pack.temporal.questionWords, pack.concerns.markerWords, pack.concerns.headWords, ...Object.values(pack.concerns.families)];
     for (const word of [...plainSets.flatMap((set) => [...set]), ...plainLists.flat()]) assert.equal(word, stripAccents(word).toLowerCase(), `${pack.code}: ${word}`);
   }
 });
 
-test('the English and French schema cues together are the default schema cues', () => {
-  const merged = mergeSchemaCues([englishPack, frenchPack]);
-  const sorted = (words: readonly string[] | undefined) => [...(words ?? [])].sort();
+test('the default schema cues are the built-in packs\' schema cues, merged', () => {
+  const merged = mergeSchemaCues(builtInLanguagePacks);
   for (const type of defaultGraphSchema.nodeTypes) {
     const cues = merged.nodeTypes[type.name];
-    for (const field of ['before', 'after', 'suffixes'] as const) assert.deepEqual(sorted(cues?.[field]), sorted(type.cues?.[field]), `${type.name}.${field}`);
+    for (const field of ['before', 'after', 'suffixes'] as const) assert.deepEqual(type.cues?.[field] ?? [], cues?.[field] ?? [], `${type.name}.${field}`);
   }
   for (const edge of defaultGraphSchema.edgeTypes ?? []) {
-    assert.deepEqual(sorted(merged.edgeTypes[edge.name]?.patterns), sorted(edge.patterns), `${edge.name}.patterns`);
-    assert.deepEqual(sorted(merged.edgeTypes[edge.name]?.passivePatterns), sorted(edge.passivePatterns), `${edge.name}.passivePatterns`);
+    assert.deepEqual(edge.patterns, merged.edgeTypes[edge.name]?.patterns, `${edge.name}.patterns`);
+    assert.deepEqual(edge.passivePatterns, merged.edgeTypes[edge.name]?.passivePatterns, `${edge.name}.passivePatterns`);
   }
+});
+
+test('the default schema has, as sets, the cue words and phrases it listed before the packs', () => {
+  const sorted = (words: readonly string[] | undefined) => [...(words ?? [])].sort();
+  const cueLists = {
+    nodeTypes: defaultGraphSchema.nodeTypes.map((type) => [type.name, sorted(type.cues?.before), sorted(type.cues?.after), sorted(type.cues?.suffixes)]),
+    edgeTypes: (defaultGraphSchema.edgeTypes ?? []).map((edge) => [edge.name, sorted(edge.patterns), sorted(edge.passivePatterns)]),
+  };
+  // Digest of the literal lists of src/config/default-schema.ts at 1e9727a, before they moved to the packs.
+  assert.equal(createHash('sha256').update(JSON.stringify(cueLists)).digest('hex'), 'a38f91424b7670c980b82a7e87b475e61921b3e3e83957132ff2f7a8c215974a');
+  assert.ok(defaultGraphSchema.nodeTypes[0]?.cues?.before?.includes('dre.') && defaultGraphSchema.nodeTypes[0].cues.before.includes('dr.'));
 });

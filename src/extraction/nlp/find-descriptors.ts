@@ -1,7 +1,7 @@
 import { stripAccents } from '../../core/normalise.js';
 import type { Language } from '../../core/records.js';
 import { isStopWord } from './common-words.js';
-import { descriptorGrammar } from './descriptor-grammar.js';
+import { languagePack } from '../../text/lang/registry.js';
 
 /** A word of a sentence with offsets (relative to the sentence) and its accent-free lower-case form. */
 interface PlainWord {
@@ -38,7 +38,7 @@ function isDescriptorWord(word: PlainWord): boolean {
  * "quel cabinet") are matched against these, so answer types come from the corpus's own words.
  */
 export function findDescriptors(sentence: string, mention: { start: number; end: number }, language: Language): string[] {
-  const grammar = descriptorGrammar(language);
+  const grammar = languagePack(language).descriptors;
   const descriptors: string[] = [];
   const before = plainWords(sentence.slice(0, mention.start));
   const between = sentence.slice(before[before.length - 1]?.end ?? 0, mention.start);
@@ -60,7 +60,7 @@ export function findDescriptors(sentence: string, mention: { start: number; end:
 }
 
 /** Length of a copula ("is a", "est une") at the start of `text`, or null. */
-function copulaLength(text: string, copulas: readonly string[][]): number | null {
+function copulaLength(text: string, copulas: readonly (readonly string[])[]): number | null {
   const words = plainWords(text.slice(0, 40));
   for (const copula of copulas) {
     if (copula.length === 0 || !copula.every((word, index) => words[index]?.plain === word)) continue;

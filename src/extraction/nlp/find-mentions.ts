@@ -4,6 +4,8 @@ import { isMonthName } from './find-dates.js';
 import { stemWord } from '../../core/stem.js';
 import type { Language } from '../../core/records.js';
 import { isDictionaryWord } from './dictionary.js';
+import { acrossLanguages } from '../../text/lang/registry.js';
+import { wordAlternation } from '../../text/lang/word-lists.js';
 
 /** A word of a sentence with its offsets (relative to the sentence start). */
 export interface WordToken {
@@ -26,26 +28,40 @@ export interface CandidateMention {
 }
 
 const TOKEN_PATTERN = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*\.?/gu;
-const ELISION = /^(?:l|d|qu|n|s|j|c|m|t)['’](?=\p{Lu})/iu;
-const CONNECTORS = new Set(['of', 'de', 'du', 'des', 'del', 'della', 'van', 'von', 'der', 'den', 'la', 'le', '&', 'and']);
-const FRENCH_DE = new Set(['de', 'du', 'des']);
-const TITLES = new Set(['dr', 'dre', 'mr', 'mrs', 'ms', 'prof', 'pr', 'sir', 'mme', 'mlle', 'm', 'me']);
+const NEVER = /(?!)/u;
 
-/** Splits a sentence into word tokens; French elisions ("l'Usine") lose their prefix. */
+/** The name words of every language: a sentence's language is not known when its names are read. */
+const nameWords = acrossLanguages((packs) => {
+  const names = packs.map((pack) => pack.names);
+  const union = (pick: (words: (typeof names)[number]) => Iterable<string>) => new Set(names.flatMap((words) => [...pick(words)]));
+  const pattern = (words: Set<string>, source: (alternation: string) => string, flags: string) => (words.size > 0 ? new RegExp(source(wordAlternation(words)), flags) : NEVER);
+  return {
+    elision: pattern(union((words) => words.elisionPrefixes), (alternation) => `^(?:${alternation})['’](?=\\p{Lu})`, 'iu'),
+    possessive: pattern(union((words) => words.possessiveEndings), (alternation) => `['’](?:${alternation})$`, 'u'),
+    joiningGap: pattern(union((words) => words.joiningGaps), (alternation) => `^ (?:${alternation})$`, 'iu'),
+    abbreviatedTitles: union((words) => words.abbreviatedTitles),
+    connectors: union((words) => words.connectors),
+    possessiveConnectors: union((words) => words.possessiveConnectors),
+    titles: union((words) => words.titles),
+  };
+});
+
+/** Splits a sentence into word tokens; elisions ("l'Usine") lose their prefix and possessives ("Verinta's") their ending. */
 export function tokenizeWords(sentence: string): WordToken[] {
+  const { elision, possessive: possessiveEnding, abbreviatedTitles } = nameWords();
   const tokens: WordToken[] = [];
   for (const match of sentence.matchAll(TOKEN_PATTERN)) {
     let text = match[0];
     let start = match.index ?? 0;
-    const elided = ELISION.exec(text);
+    const elided = elision.exec(text);
     if (elided) {
       start += elided[0].length;
       text = text.slice(elided[0].length);
     }
-    const possessive = /['’]s$/u.exec(text);
-    if (possessive) text = text.slice(0, -2);
+    const possessive = possessiveEnding.exec(text);
+    if (possessive) text = text.slice(0, -possessive[0].length);
     const isInitial = /^\p{Lu}\.$/u.test(text);
-    const isAbbreviatedTitle = /^(?:Dr|Dre|Mr|Mrs|Ms|Prof|Pr|St|Mme|Mlle|M|Me)\.$/u.test(text);
+    const isAbbreviatedTitle = abbreviatedTitles.has(text);
     if (text.endsWith('.') && !isInitial && !isAbbreviatedTitle) text = text.slice(0, -1);
     if (text.length > 0) tokens.push({ text, start, end: start + text.length });
   }
@@ -98,6 +114,7 @@ function plainLower(token: string): string {
  */
 export function findCandidateMentions(sentence: string, knownLowercase: ReadonlySet<string>, options: DictionaryOptions = {}): CandidateMention[] {
   const tokens = tokenizeWords(sentence);
+  const { joiningGap, connectors, possessiveConnectors } = nameWords();
   const mentions: CandidateMention[] = [];
   let index = 0;
   while (index < tokens.length) {
@@ -112,8 +129,8 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       const previous = run[run.length - 1] as WordToken;
       const candidate = tokens[next] as WordToken;
       const gap = sentence.slice(previous.end, candidate.start);
-      // "Val d'Orsanne", "Lestrade & Morel": an elided "d'" or an ampersand joins the next capitalised word.
-      if (/^ (?:d['’]|& )$/iu.test(gap) && isCapitalised(candidate.text) && !isCodeToken(previous.text)) {
+      // "Val d'Orsanne", "Lestrade & Morel": an elided word or a sign joins the next capitalised word.
+      if (joiningGap.test(gap) && isCapitalised(candidate.text) && !isCodeToken(previous.text)) {
         run.push(candidate);
         next += 1;
         continue;
@@ -127,9 +144,9 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       const following = tokens[next + 1];
       const connectorGap = following ? sentence.slice(candidate.end, following.start) : '';
       const afterCode = isCodeToken(previous.text);
-      // French "de" between names is often possession ("le site de Vernon de Transports Aubrac"): it joins one word only ("Banque de France").
-      const possessive = FRENCH_DE.has(candidate.text.toLowerCase()) && tokens[next + 2] !== undefined && isCapitalised((tokens[next + 2] as WordToken).text) && sentence.slice(following?.end ?? 0, (tokens[next + 2] as WordToken).start) === ' ';
-      if (!afterCode && !possessive && CONNECTORS.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && connectorGap === ' ') {
+      // A possessive connector between names ("le site de Vernon de Transports Aubrac") joins one word only ("Banque de France").
+      const possessive = possessiveConnectors.has(candidate.text.toLowerCase()) && tokens[next + 2] !== undefined && isCapitalised((tokens[next + 2] as WordToken).text) && sentence.slice(following?.end ?? 0, (tokens[next + 2] as WordToken).start) === ' ';
+      if (!afterCode && !possessive && connectors.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && connectorGap === ' ') {
         run.push(candidate, following);
         next += 2;
         continue;
@@ -146,9 +163,10 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
 }
 
 function buildMention(run: WordToken[], sentence: string, atSentenceStart: boolean, knownLowercase: ReadonlySet<string>, options: DictionaryOptions): CandidateMention | null {
+  const { connectors, titles: titleWords } = nameWords();
   const titles: string[] = [];
   let words = [...run];
-  while (words.length > 1 && TITLES.has(plainLower((words[0] as WordToken).text))) {
+  while (words.length > 1 && titleWords.has(plainLower((words[0] as WordToken).text))) {
     titles.push((words.shift() as WordToken).text);
   }
   const isNoise = (word: WordToken, first: boolean) => {
@@ -157,14 +175,14 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
     if (isMonthName(word.text) || isCommonWord(lower)) return true;
     return first && atSentenceStart && isKnownLowercase(lower, knownLowercase);
   };
-  while (words.length > 0 && (isNoise(words[0] as WordToken, words[0] === run[0]) || CONNECTORS.has((words[0] as WordToken).text.toLowerCase()))) words.shift();
-  while (words.length > 0 && (isMonthName((words[words.length - 1] as WordToken).text) || CONNECTORS.has((words[words.length - 1] as WordToken).text.toLowerCase()))) words.pop();
+  while (words.length > 0 && (isNoise(words[0] as WordToken, words[0] === run[0]) || connectors.has((words[0] as WordToken).text.toLowerCase()))) words.shift();
+  while (words.length > 0 && (isMonthName((words[words.length - 1] as WordToken).text) || connectors.has((words[words.length - 1] as WordToken).text.toLowerCase()))) words.pop();
   if (words.length === 0) return null;
   const first = words[0] as WordToken;
   const last = words[words.length - 1] as WordToken;
   const surface = sentence.slice(first.start, last.end);
   const hasCode = words.some((word) => isCodeToken(word.text));
-  const significant = words.filter((word) => !CONNECTORS.has(word.text.toLowerCase()));
+  const significant = words.filter((word) => !connectors.has(word.text.toLowerCase()));
   const allCommon = significant.every((word) => {
     const lower = plainLower(word.text);
     return isCommonWord(lower) || knownLowercase.has(lower);

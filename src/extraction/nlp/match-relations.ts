@@ -1,6 +1,7 @@
 import { stripAccents } from '../../core/normalise.js';
 import type { EdgeTypeDefinition, GraphSchema } from '../../config/graph-schema.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
+import { acrossLanguages } from '../../text/lang/registry.js';
 
 /** A typed mention inside one sentence (offsets relative to the sentence). */
 export interface SentenceMention {
@@ -17,16 +18,15 @@ export interface PatternMatch {
   targetIndex: number;
 }
 
-const FILLERS = new Set([
-  'the', 'a', 'an', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'will', 'would', 'also', 'now', 'currently', 'still', 'which', 'who', 'that',
-  'le', 'la', 'les', 'l', 'un', 'une', 'est', 'sont', 'etait', 'ete', 'sera', 'qui', 'aussi', 'desormais', 'actuellement',
-]);
-const COORDINATION = new Set(['and', 'or', 'et', 'ou', 'as', 'well']);
+/** Words skipped between two mentions and words of lists, of every language (a sentence's relations are read without its language). */
+const fillerWords = acrossLanguages((packs) => new Set(packs.flatMap((pack) => [...pack.relationFillerWords])));
+const coordinationWords = acrossLanguages((packs) => new Set(packs.flatMap((pack) => [...pack.coordinationWords])));
 const MAX_WORDS_AROUND_PATTERN = 3;
 const MAX_GAP_WORDS = 10;
 
 function gapWords(text: string): string[] {
-  return (stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+|\u0001/gu) ?? []).filter((word) => !FILLERS.has(word));
+  const fillers = fillerWords();
+  return (stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+|\u0001/gu) ?? []).filter((word) => !fillers.has(word));
 }
 
 function patternWords(pattern: string): string[] {
@@ -44,13 +44,14 @@ function findPhrase(haystack: string[], phrase: string[]): number {
 /** True when the gap between two mentions states the pattern (short patterns must fill the gap alone). */
 function gapStates(gap: string[], pattern: string[]): boolean {
   if (pattern.length === 0) return false;
-  const content = gap.filter((word) => word !== '\u0001' && !COORDINATION.has(word));
+  const coordination = coordinationWords();
+  const content = gap.filter((word) => word !== '\u0001' && !coordination.has(word));
   if (pattern.length === 1 && (pattern[0] as string).length <= 3) return content.length === 1 && content[0] === pattern[0];
   const position = findPhrase(gap, pattern);
   if (position < 0) return false;
   const beforeCount = gap.slice(0, position).filter((word) => word !== '\u0001').length;
   const afterWords = gap.slice(position + pattern.length);
-  const afterCount = afterWords.filter((word) => word !== '\u0001' && !COORDINATION.has(word)).length;
+  const afterCount = afterWords.filter((word) => word !== '\u0001' && !coordination.has(word)).length;
   return beforeCount <= MAX_WORDS_AROUND_PATTERN && afterCount <= MAX_WORDS_AROUND_PATTERN;
 }
 

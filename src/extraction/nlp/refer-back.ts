@@ -1,7 +1,8 @@
 import { stripAccents } from '../../core/normalise.js';
 import { FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
 import type { Language } from '../../core/records.js';
-import { descriptorGrammar } from './descriptor-grammar.js';
+import { acrossLanguages, languagePack } from '../../text/lang/registry.js';
+import { wordAlternation } from '../../text/lang/word-lists.js';
 import type { SentenceMention } from './match-relations.js';
 
 /** A mention already read in the chunk, with the descriptor words the text gave it. */
@@ -21,6 +22,11 @@ export interface ReferringMention extends SentenceMention {
 /** How many sentences back a noun phrase such as "the company" may find what it refers to. */
 const SENTENCES_BACK = 3;
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+/** A linking word and a name after a noun ("of Perfalys", "de Perfalys", "d'Altair"), in any language, as before the packs. */
+const linkedName = acrossLanguages((packs) => {
+  const alternation = wordAlternation(packs.flatMap((pack) => pack.descriptors.linkingWords));
+  return alternation === '' ? null : new RegExp(`^\\s+(?:${alternation})\\s*\\p{Lu}`, 'u');
+});
 
 /**
  * Common nouns that stand for a node type when they refer back ("the supplier", "l'entreprise"):
@@ -56,7 +62,8 @@ export function findReferringMentions(
   nouns: ReadonlyMap<string, ReadonlySet<string>>,
   language: Language,
 ): ReferringMention[] {
-  const grammar = descriptorGrammar(language);
+  const grammar = languagePack(language).descriptors;
+  const linked = linkedName();
   const words = [...sentence.matchAll(WORD)].map((match) => ({ text: match[0], plain: stripAccents(match[0]).toLowerCase(), start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
   const presentNames = new Set(present.map((mention) => mention.name));
   const found: ReferringMention[] = [];
@@ -67,7 +74,7 @@ export function findReferringMentions(
     if (!/^[\s'’]*$/u.test(sentence.slice(article.end, noun.start))) continue;
     if (present.some((mention) => mention.start < noun.end && article.start < mention.end)) continue;
     const rest = sentence.slice(noun.end);
-    if (/^\s+\p{Lu}/u.test(rest) || /^\s+(?:of|de|du|des|d['’])\s*\p{Lu}/u.test(rest)) continue;
+    if (/^\s+\p{Lu}/u.test(rest) || linked?.test(rest)) continue;
     const antecedent = findAntecedent(noun.plain, earlier, nouns);
     if (!antecedent || presentNames.has(antecedent.name)) continue;
     presentNames.add(antecedent.name);

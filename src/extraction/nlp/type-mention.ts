@@ -3,13 +3,34 @@ import { FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.
 import type { Language } from '../../core/records.js';
 import { isDictionaryWord } from './dictionary.js';
 import type { CandidateMention } from './find-mentions.js';
+import { acrossLanguages } from '../../text/lang/registry.js';
+import { wordAlternation } from '../../text/lang/word-lists.js';
 
 /** Scores per node type for one mention; the best one names its type. */
 export type TypeVotes = Record<string, number>;
 
 const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 0.5, businessShape: 1 };
-/** Node types whose description says they hold companies (as the query side reads "which company"). */
-const ORGANISATION_WORDS = /\b(compan|organi[sz]ation|firm|business|societe|entreprise)/;
+
+/** The typing words of every language (as before the packs, the mention's language does not choose among them). */
+const typingWords = acrossLanguages((packs) => {
+  const union = (pick: (pack: (typeof packs)[number]) => Iterable<string>) => new Set(packs.flatMap((pack) => [...pick(pack)]));
+  const personPronouns = union((pack) => pack.relativePronouns.person);
+  const thingPronouns = union((pack) => pack.relativePronouns.thing);
+  const pronouns = new Set([...personPronouns, ...thingPronouns]);
+  const organisationPrefixes = union((pack) => pack.organisationWordPrefixes);
+  return {
+    // Node types whose description says they hold companies (as the query side reads "which company").
+    organisationWords: organisationPrefixes.size > 0 ? new RegExp(`\\b(?:${wordAlternation(organisationPrefixes)})`) : null,
+    // A name right after one of these is a thing, not a person ("the Harbour Line").
+    determiners: union((pack) => pack.determiners),
+    articles: union((pack) => pack.articles),
+    // Endings of common nouns and adjectives that are seldom surnames ("Builders", "Staffing", "Digital", "Transports").
+    commonNounEndings: [...union((pack) => pack.commonNounEndings)],
+    relativePronoun: pronouns.size > 0 ? new RegExp(`^\\s*,\\s*(${wordAlternation(pronouns)})\\b`, 'iu') : null,
+    personPronouns,
+    thingPronouns,
+  };
+});
 
 function words(text: string): string[] {
   return stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+|&/gu) ?? [];
@@ -34,18 +55,12 @@ function matchesSuffix(lastWord: string, suffix: string): boolean {
   return lastWord === (words(suffix)[0] ?? '');
 }
 
-/** A name right after one of these is a thing, not a person ("the Harbour Line"). */
-const DETERMINERS = new Set(['the', 'this', 'that', 'these', 'those', 'le', 'la', 'les', 'ce', 'cette', 'ces']);
-const ARTICLES = new Set(['the', 'a', 'an', 'le', 'la', 'les', 'l', 'un', 'une', 'its', 'their', 'his', 'her', 'our', 'son', 'sa', 'ses', 'leur']);
-
-/** Endings of common nouns and adjectives that are seldom surnames ("Builders", "Staffing", "Digital", "Transports"). */
-const COMMON_NOUN_ENDING = /(?:s|ing|al|ic|ive|ment|ion)$/;
-
 /** A dictionary plural, gerund or adjective at either end of a name makes it a business name ("Brandt Builders", "Kessel Digital", "Transports Aubrac"). */
 function hasCommonNounEnd(parts: string[], language: Language): boolean {
+  const { commonNounEndings } = typingWords();
   return [parts[0], parts[parts.length - 1]].some((part) => {
     const lower = stripAccents(part ?? '').toLowerCase();
-    return lower.length >= 6 && COMMON_NOUN_ENDING.test(lower) && isDictionaryWord(lower, language);
+    return lower.length >= 6 && commonNounEndings.some((ending) => lower.endsWith(ending)) && isDictionaryWord(lower, language);
   });
 }
 
@@ -64,19 +79,22 @@ function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, la
  * just before and after it in the sentence, titles, and name shapes.
  */
 export function voteMentionType(mention: CandidateMention, sentence: string, schema: GraphSchema, knownLowercase: ReadonlySet<string>, language?: Language): TypeVotes {
+  const { organisationWords, determiners, articles, relativePronoun, personPronouns, thingPronouns } = typingWords();
   const votes: TypeVotes = {};
   const add = (type: string, weight: number) => {
     votes[type] = (votes[type] ?? 0) + weight;
   };
   const before = words(sentence.slice(Math.max(0, mention.start - 60), mention.start));
-  const beforeWithoutArticle = before.length > 0 && ARTICLES.has(before[before.length - 1] as string) ? before.slice(0, -1) : before;
+  const beforeWithoutArticle = before.length > 0 && articles.has(before[before.length - 1] as string) ? before.slice(0, -1) : before;
   const after = words(sentence.slice(mention.end, mention.end + 60));
   const nameWords = words(mention.surface);
   const lastWord = nameWords[nameWords.length - 1] ?? '';
   const shape = isPersonShaped(mention.surface, knownLowercase, language);
-  // English relative pronouns tell people from things: "Verinta, which manufactures…" / "Lina Ferraz, who leads…".
   const businessShaped = language !== undefined && !mention.isCode && nameWords.length >= 2 && hasCommonNounEnd(mention.surface.split(/\s+/), language);
-  const relative = /^\s*,\s*(which|who)\b/iu.exec(sentence.slice(mention.end))?.[1]?.toLowerCase();
+  // Relative pronouns that tell people from things: "Verinta, which manufactures…" / "Lina Ferraz, who leads…".
+  const relative = relativePronoun?.exec(sentence.slice(mention.end))?.[1]?.toLowerCase();
+  const relativeIsThing = relative !== undefined && thingPronouns.has(relative);
+  const relativeIsPerson = relative !== undefined && personPronouns.has(relative);
   for (const type of schema.nodeTypes) {
     const cues = type.cues;
     if (nameWords.length > 1 && cues.suffixes.some((suffix) => matchesSuffix(lastWord, suffix))) add(type.name, WEIGHTS.suffix);
@@ -90,11 +108,11 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
       if (startsWithPhrase(after, words(phrase))) add(type.name, WEIGHTS.after);
     }
     if (cues.shapes.includes('code') && mention.isCode) add(type.name, WEIGHTS.code);
-    const afterDeterminer = DETERMINERS.has(before[before.length - 1] ?? '');
-    if (businessShaped && ORGANISATION_WORDS.test(stripAccents(`${type.name} ${type.description}`).toLowerCase())) add(type.name, WEIGHTS.businessShape);
+    const afterDeterminer = determiners.has(before[before.length - 1] ?? '');
+    if (businessShaped && organisationWords?.test(stripAccents(`${type.name} ${type.description}`).toLowerCase())) add(type.name, WEIGHTS.businessShape);
     const isPersonType = cues.shapes.includes('person-name');
-    if (isPersonType && !mention.isCode && shape && !afterDeterminer && relative !== 'which') add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName);
-    if (isPersonType && relative === 'who') add(type.name, WEIGHTS.after);
+    if (isPersonType && !mention.isCode && shape && !afterDeterminer && !relativeIsThing) add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName);
+    if (isPersonType && relativeIsPerson) add(type.name, WEIGHTS.after);
   }
   return votes;
 }

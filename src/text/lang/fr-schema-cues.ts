@@ -4,7 +4,7 @@ import type { SchemaCues } from './language-pack.js';
 export const frenchSchemaCues: SchemaCues = {
   nodeTypes: {
     Person: {
-      before: ['madame', 'monsieur', 'mme', 'm.', 'mlle', 'docteur', 'professeur', 'cher', 'chère'],
+      before: ['dre', 'dre.', 'pr', 'pr.', 'me', 'me.', 'madame', 'monsieur', 'mme', 'm.', 'mlle', 'docteur', 'professeur', 'cher', 'chère'],
       after: ['a déclaré', 'a expliqué', 'a rejoint', 'rejoint', 'dirige'],
     },
     Organisation: {

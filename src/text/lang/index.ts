@@ -1,5 +1,5 @@
 export type * from './language-pack.js';
-export { acrossLanguages, FALLBACK_LANGUAGE, hasLanguagePack, languagePack, languagePacks, registerLanguagePack } from './registry.js';
+export { acrossLanguages, builtInLanguagePacks, FALLBACK_LANGUAGE, hasLanguagePack, languagePack, languagePacks, registerLanguagePack } from './registry.js';
 export { englishPack } from './en.js';
 export { frenchPack } from './fr.js';
 export { germanPack } from './de.js';

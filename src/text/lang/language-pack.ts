@@ -30,6 +30,8 @@ export interface LanguagePack {
   readonly articles: ReadonlySet<string>;
   /** Determiners after which a capitalised name is a thing, not a person ("the Harbour Line"). */
   readonly determiners: ReadonlySet<string>;
+  /** The few function words that let a sentence describe a name or refer back to one. */
+  readonly descriptors: DescriptorWords;
   /** Relative pronouns; `person` and `thing` hold those that tell people from things ("who" / "which"). */
   readonly relativePronouns: { readonly all: readonly string[]; readonly person: readonly string[]; readonly thing: readonly string[] };
   /** Endings of common nouns and adjectives that are seldom surnames ("ing", "ment"). */
@@ -73,6 +75,26 @@ export interface NameWords {
   readonly possessiveConnectors: ReadonlySet<string>;
   /** Elided prefixes dropped before a capitalised word ("l" in "l'Usine"). */
   readonly elisionPrefixes: readonly string[];
+  /**
+   * What joins two capitalised words into one name after a space, as written, lower case: an elided
+   * word ("d'" in "Val d'Orsanne", written straight to the next word) or a sign and its space ("& ").
+   * An apostrophe stands for both ' and ’.
+   */
+  readonly joiningGaps: readonly string[];
+  /** Endings (after an apostrophe) dropped from a name as possessive marks ("s" in "Verinta's"). */
+  readonly possessiveEndings: readonly string[];
+}
+
+/** Function words around descriptions ("the firm X", "X is a supplier", "the company" said again). */
+export interface DescriptorWords {
+  /** Articles before a describing noun ("the firm X", "le cabinet X") or at the head of an apposition. */
+  readonly articles: ReadonlySet<string>;
+  /** Definite articles and demonstratives that refer back to something named before ("the company", "cette société"). */
+  readonly referring: ReadonlySet<string>;
+  /** Copulas that introduce a description ("X is a …", "X est un …"), as word sequences. */
+  readonly copulas: readonly (readonly string[])[];
+  /** Words that tie a noun to the name it describes ("the site of X", "le site de X"); an apostrophe stands for both ' and ’. */
+  readonly linkingWords: readonly string[];
 }
 
 /** Known abbreviations (as written) and how a period after each behaves; see `AbbreviationKind`. */

@@ -5,7 +5,10 @@ import type { LanguagePack } from './language-pack.js';
 /** The code of the pack used when a language has none. */
 export const FALLBACK_LANGUAGE = 'en';
 
-const packs = new Map<string, LanguagePack>([englishPack, frenchPack].map((pack) => [pack.code, pack]));
+/** The packs registered from the start, in order; the default schema's cue words are theirs. */
+export const builtInLanguagePacks: readonly LanguagePack[] = [englishPack, frenchPack];
+
+const packs = new Map<string, LanguagePack>(builtInLanguagePacks.map((pack) => [pack.code, pack]));
 let version = 0;
 
 /** Adds a language (or replaces the pack of its code); language-free checks read it from then on. */

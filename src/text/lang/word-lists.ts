@@ -24,6 +24,14 @@ export function numberMonths(names: readonly string[]): Record<string, number> {
   return months;
 }
 
+/** A RegExp alternation of literal words, longest first, in which an apostrophe matches both ' and ’. */
+export function wordAlternation(words: Iterable<string>): string {
+  return [...new Set(words)]
+    .sort((left, right) => right.length - left.length)
+    .map((word) => escapeRegExp(word).replace(/['’]/g, "['’]"))
+    .join('|');
+}
+
 /** Escapes a literal for use inside a RegExp. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
