@@ -146,7 +146,7 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       const afterCode = isCodeToken(previous.text);
       // A possessive connector between names ("le site de Vernon de Transports Aubrac") joins one word only ("Banque de France").
       const possessive = possessiveConnectors.has(candidate.text.toLowerCase()) && tokens[next + 2] !== undefined && isCapitalised((tokens[next + 2] as WordToken).text) && sentence.slice(following?.end ?? 0, (tokens[next + 2] as WordToken).start) === ' ';
-      if (!afterCode && !possessive && connectors.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && connectorGap === ' ') {
+      if (!afterCode && !possessive && connectors.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && isConnectorGap(connectorGap)) {
         run.push(candidate, following);
         next += 2;
         continue;
@@ -162,20 +162,29 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
   return attachAcronyms(mentions, sentence);
 }
 
+/** The space after a connector, possibly with an elided article ("de l'Ouest"). */
+function isConnectorGap(gap: string): boolean {
+  // The gap is a space and an elided prefix: it is what the elision pattern strips before a capital.
+  return gap === ' ' || (gap.startsWith(' ') && gap.length <= 4 && nameWords().elision.test(`${gap.slice(1)}X`));
+}
+
 function buildMention(run: WordToken[], sentence: string, atSentenceStart: boolean, knownLowercase: ReadonlySet<string>, options: DictionaryOptions): CandidateMention | null {
   const { connectors, titles: titleWords } = nameWords();
   const titles: string[] = [];
   let words = [...run];
-  while (words.length > 1 && titleWords.has(plainLower((words[0] as WordToken).text))) {
-    titles.push((words.shift() as WordToken).text);
-  }
   const isNoise = (word: WordToken, first: boolean) => {
     const lower = plainLower(word.text);
     if (isCodeToken(word.text) || /^\p{Lu}\.$/u.test(word.text)) return false;
     if (isMonthName(word.text) || isCommonWord(lower)) return true;
     return first && atSentenceStart && isKnownLowercase(lower, knownLowercase);
   };
-  while (words.length > 0 && (isNoise(words[0] as WordToken, words[0] === run[0]) || connectors.has((words[0] as WordToken).text.toLowerCase()))) words.shift();
+  // Leading titles are kept as cues, even after a capitalised article ("La Dre Inès Barthomieu"); other leading noise goes.
+  while (words.length > 0) {
+    const word = words[0] as WordToken;
+    if (words.length > 1 && titleWords.has(plainLower(word.text))) titles.push(word.text);
+    else if (!isNoise(word, word === run[0]) && !connectors.has(word.text.toLowerCase())) break;
+    words.shift();
+  }
   while (words.length > 0 && (isMonthName((words[words.length - 1] as WordToken).text) || connectors.has((words[words.length - 1] as WordToken).text.toLowerCase()))) words.pop();
   if (words.length === 0) return null;
   const first = words[0] as WordToken;
