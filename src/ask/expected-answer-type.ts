@@ -2,12 +2,23 @@ import { stripAccents } from '../core/normalise.js';
 import type { GraphSchema } from '../config/graph-schema.js';
 import { isStopWord } from '../text/words.js';
 import { stemWord } from '../core/stem.js';
+import { acrossLanguages } from '../text/lang/registry.js';
+import { wordAlternation } from '../text/lang/word-lists.js';
 
 /** Node types a question asks for, each with how strongly (1 = the type named, 0.5 = plausible). */
 export type AnswerTypeWeights = Map<string, number>;
 
-const WH_WORDS = ['who', 'whom', 'which', 'what', 'where', 'qui', 'quel', 'quelle', 'quels', 'quelles', 'ou'];
-const ORGANISATION_WORDS = /\b(compan|organi[sz]ation|firm|business|societe|entreprise)/;
+/** The wh-words of every registered language by what they ask for, and the word prefixes that mean an organisation. */
+const questionWords = acrossLanguages((packs) => {
+  const union = (pick: (pack: (typeof packs)[number]) => readonly string[]) => new Set(packs.flatMap(pick));
+  const organisation = [...union((pack) => pack.organisationWordPrefixes)];
+  return {
+    person: union((pack) => pack.answerTypeWords.person),
+    place: union((pack) => pack.answerTypeWords.place),
+    choice: union((pack) => pack.answerTypeWords.choice),
+    organisation: organisation.length > 0 ? new RegExp(`\\b(?:${wordAlternation(organisation)})`) : /$^/,
+  };
+});
 
 /**
  * The node types a question asks for, read from its wh-phrase: "who" asks for a person-like
@@ -17,15 +28,16 @@ const ORGANISATION_WORDS = /\b(compan|organi[sz]ation|firm|business|societe|entr
 export function expectedAnswerTypes(question: string, schema: GraphSchema): AnswerTypeWeights {
   const weights: AnswerTypeWeights = new Map();
   const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const first = words.findIndex((word) => WH_WORDS.includes(word));
+  const { person, place, choice, organisation: organisationWords } = questionWords();
+  const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
   if (first < 0) return weights;
   const wh = words[first] as string;
   // A type is described by its name, its description and its cue words (in every language the schema covers).
   const describe = (type: GraphSchema['nodeTypes'][number]) => stripAccents(`${type.name} ${type.description} ${[...type.cues.before, ...type.cues.after, ...type.cues.suffixes].join(' ')}`).toLowerCase();
-  if (wh === 'who' || wh === 'whom' || wh === 'qui') {
+  if (person.has(wh)) {
     for (const type of schema.nodeTypes) {
       if (type.cues.shapes.includes('person-name')) weights.set(type.name, 1);
-      else if (ORGANISATION_WORDS.test(describe(type))) weights.set(type.name, 0.5);
+      else if (organisationWords.test(describe(type))) weights.set(type.name, 0.5);
     }
     return weights;
   }
@@ -33,9 +45,9 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
     const singular = word.replace(/ies$/, 'y').replace(/s$/, '');
     const named = schema.nodeTypes.filter((type) => new RegExp(`\\b(${word}|${singular})\\b`).test(describe(type)));
     // "entreprises", "businesses": any word for companies finds the types that hold companies.
-    return named.length > 0 || !ORGANISATION_WORDS.test(word) ? named : schema.nodeTypes.filter((type) => ORGANISATION_WORDS.test(describe(type)));
+    return named.length > 0 || !organisationWords.test(word) ? named : schema.nodeTypes.filter((type) => organisationWords.test(describe(type)));
   };
-  if (wh === 'where' || wh === 'ou') {
+  if (place.has(wh)) {
     for (const type of typesMentioning('place')) weights.set(type.name, 1);
     return weights;
   }
@@ -56,10 +68,9 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
  */
 export function answerHeadStem(question: string): string | null {
   const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const first = words.findIndex((word) => WH_WORDS.includes(word));
-  if (first < 0 || !HEADED_WH_WORDS.has(words[first] as string)) return null;
+  const { person, place, choice } = questionWords();
+  const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
+  if (first < 0 || !choice.has(words[first] as string)) return null;
   const head = words.slice(first + 1).find((word) => !isStopWord(word) && word.length > 2);
   return head ? stemWord(head) : null;
 }
-
-const HEADED_WH_WORDS = new Set(['which', 'what', 'quel', 'quelle', 'quels', 'quelles']);

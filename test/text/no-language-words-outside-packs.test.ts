@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-// Files that read every language's words from src/text/lang/. src/query/, src/answer/ and src/ask/ join the list once rewired.
-const REWIRED_FILES = [
+// Files that read every language's words from src/text/lang/: these, and every file of the question side (src/ask, src/query, src/answer, src/text outside the packs).
+const LISTED_FILES = [
   'src/chunking/sentence-abbreviations.ts',
   'src/chunking/sentences.ts',
   'src/config/default-schema.ts',
@@ -21,6 +21,17 @@ const REWIRED_FILES = [
   'src/ingest/parse-date.ts',
 ];
 
+/** Every .ts file under a source folder (relative to the repository root), without `skip`. */
+function sourceFiles(folder: string, skip: string): string[] {
+  const root = new URL('../../', import.meta.url);
+  return (readdirSync(new URL(folder, root), { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `${folder}/${file}`)
+    .filter((file) => !file.startsWith(skip));
+}
+
+const REWIRED_FILES = [...LISTED_FILES, ...['src/ask', 'src/query', 'src/answer', 'src/text'].flatMap((folder) => sourceFiles(folder, 'src/text/lang/'))];
+
 // Words of the packs' lists that no language-free code needs to spell out.
 const TELLTALE_WORDS = [
   'desormais', 'actuellement', 'quel', 'quelle', 'which', 'who', 'fournisseur', 'supplies', 'supplier', 'societe', 'entreprise', 'compan',
@@ -37,7 +48,10 @@ function withoutComments(source: string): string {
 function telltaleWordsIn(code: string): string[] {
   const found = new Set<string>();
   for (const match of code.matchAll(/(['"`])([\p{Ll}'’.]+(?: [\p{Ll}'’.]+)*)\1/gu)) {
-    for (const word of (match[2] as string).split(' ')) if (TELLTALE_WORDS.includes(word)) found.add(word);
+    // A word list ('le la les') is mostly telltale words; a message ('the question is empty') is not.
+    const words = (match[2] as string).split(' ');
+    const telltale = words.filter((word) => TELLTALE_WORDS.includes(word));
+    if (telltale.length * 2 >= words.length) for (const word of telltale) found.add(word);
   }
   for (const match of code.matchAll(/(?<=[(|:])[\p{Ll}]+(?=[|)])/gu)) if (TELLTALE_WORDS.includes(match[0])) found.add(match[0]);
   return [...found];
