@@ -91,7 +91,7 @@ function findAntecedent(noun: string, earlier: readonly (readonly EarlierMention
       if (mention.descriptors.includes(noun) || types?.has(mention.type)) return mention;
     }
   }
-  // A noun standing for a type may also refer to a name whose type is still unknown, in the sentence just before.
+  // A noun standing for a type may also refer to a name whose type is still unknown, in the sentence just before: the nearest one.
   if (!types) return null;
-  return (earlier[earlier.length - 1] ?? []).find((mention) => mention.type === FALLBACK_NODE_TYPE && mention.descriptors.length === 0) ?? null;
+  return [...(earlier[earlier.length - 1] ?? [])].reverse().find((mention) => mention.type === FALLBACK_NODE_TYPE && mention.descriptors.length === 0) ?? null;
 }
