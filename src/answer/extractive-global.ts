@@ -51,7 +51,7 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
     const central = new Map(item.community.report.keyEntities.map((entity, rank) => [entity.id, rank]));
     for (const memberId of item.community.memberIds) {
       const entity = entities.get(memberId);
-      // The question's own subject ("the Authority" in "who does the Authority work with") is not one of the answers.
+      // The question's own subject ("the Board" in "who does the Board work with") is not one of the answers.
       if (!entity || !wanted.has(entity.type) || namedByQuestion(entity)) continue;
       const finding = [...item.community.report.findings]
         .filter((candidate) => [entity.name, ...entity.aliases].some((name) => candidate.text.includes(name)))

@@ -33,7 +33,7 @@ const initials = /^\p{Lu}(?:\.-?\p{Lu})*$/u;
  *
  * Punctuation: `.`, `!`, `?` and `…` (with any closing quotes or brackets after them) end a sentence when
  * whitespace follows and the next word does not start with a lower-case letter. A period does not end one
- * after a known abbreviation (Dr., e.g., Mme. …), after initials ("T. Wierzba", "J.-P. Dupont"), after a
+ * after a known abbreviation (Dr., e.g., Mme. …), after initials ("T. Brennan", "J.-P. Dupont"), after a
  * list number at the start of a line, or inside a number (3.8%); "Ltd.", "Inc.", "etc." end one only before a
  * capitalised word, "No." and "Jan." only when no digit follows. `;` and `:` never end a sentence.
  */

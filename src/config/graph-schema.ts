@@ -12,7 +12,7 @@ export const propertySchema = z.object({
 
 /** Lexical cues the offline extractor uses to give a mention this type (lower-case words). */
 export const typeCuesSchema = z.object({
-  /** Words that end a name of this type ("Ltd", "Station"), or endings of its last word after "*" ("*ics": Hydraulics). */
+  /** Words that end a name of this type ("Ltd", "Bridge"), or endings of its last word after "*" ("*ics": Robotics). */
   suffixes: z.array(z.string()).default([]),
   /** Words just before a name that announce the type ("project", "Dr", "cabinet"). */
   before: z.array(z.string()).default([]),

@@ -12,7 +12,7 @@ export const rankingProfileSchema = z.object({
     .object({
       /** Jaro–Winkler similarity above which a capitalised question word links to a near-identical name (usual spelling-variant threshold). */
       fuzzyThreshold: z.number().min(0).max(1).default(0.92),
-      /** A capitalised question word that is part of at most this many entity names links to them ("Thornbury" → "Thornbury Assurance"); more is ambiguous. */
+      /** A capitalised question word that is part of at most this many entity names links to them ("Brackley" → "Brackley Insurance"); more is ambiguous. */
       maxNameWordEntities: z.number().int().min(1).default(2),
     })
     .default({ fuzzyThreshold: 0.92, maxNameWordEntities: 2 }),

@@ -5,7 +5,7 @@ export function stripAccents(text: string): string {
 
 /**
  * The comparison form of a name: accents, case, punctuation and extra whitespace removed,
- * possessive "'s" and leading articles dropped. "The  Orbilink's" and "orbilink" compare equal.
+ * possessive "'s" and leading articles dropped. "The  Kelvane's" and "kelvane" compare equal.
  */
 export function normaliseName(name: string): string {
   const plain = stripAccents(name)

@@ -28,7 +28,7 @@ export interface GraphIndex {
   evidenceCount: number;
   /** Per entity, the stems of the words its documents describe it with ("cabinet", "grant-giving charity"). */
   descriptorStems: Array<Set<string>>;
-  /** Significant word of a name → entities whose name or alias holds it ("thornbury" → Thornbury Assurance). */
+  /** Significant word of a name → entities whose name or alias holds it ("brackley" → Brackley Insurance). */
   nameWordIndex: Map<string, number[]>;
 }
 

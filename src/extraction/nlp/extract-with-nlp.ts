@@ -100,7 +100,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   return { chunkId: chunk.id, entities, relations };
 }
 
-/** Weight of a descriptor that names a node type's cue noun ("Clinarvo, société de recherche …"). */
+/** Weight of a descriptor that names a node type's cue noun ("Orvanis, société de recherche …"). */
 const DESCRIPTOR_VOTE = 1;
 /** Weight of the type a referring noun phrase stands for ("the company" → an organisation), below any cue on the name itself. */
 const REFERENCE_VOTE = 0.5;
@@ -120,8 +120,8 @@ function isTitleLine(text: string): boolean {
 
 /**
  * Links the entities of a sentence to the entities its document's title names: the title says
- * what the text is about, so "Programme manager: Marcus Lindqvist." under the title "Tidewater
- * highlight report" ties Marcus Lindqvist to Tidewater. The evidence holds both lines.
+ * what the text is about, so "Programme manager: Ines Calloway." under the title "Seabright
+ * highlight report" ties Ines Calloway to Seabright. The evidence holds both lines.
  */
 function linkToTitle(title: { text: string; names: string[] }, mentions: SentenceMention[], sentence: string, span: { start: number; end: number }, validFrom: string | null): ExtractedRelation[] {
   const present = new Set(mentions.map((mention) => mention.name));
@@ -135,8 +135,8 @@ const NEIGHBOUR_WINDOW = 2;
 
 /**
  * The only name of a sentence, with no title to hang on, is linked (weakly) to the names of the
- * nearest sentence before it that has some, at most two sentences back: "Halden Pumps … is
- * terminated. The three pumps are retained. Morrow Hydraulics has been appointed…" ties the two
+ * nearest sentence before it that has some, at most two sentences back: "Pellam Pumps … is
+ * terminated. The three pumps are retained. Dunlow Hydraulics has been appointed…" ties the two
  * suppliers. The evidence is the text from that sentence to this one, verbatim.
  */
 function linkToNeighbours(chunk: Chunk, sentences: ReturnType<typeof splitSentences>, namesBySentence: string[][], name: string, validFrom: string | null): ExtractedRelation[] {

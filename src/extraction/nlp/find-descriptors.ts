@@ -31,9 +31,9 @@ function isDescriptorWord(word: PlainWord): boolean {
 
 /**
  * The common nouns the text uses to describe a name, read from the sentence around one mention:
- * an article and nouns right before it ("le cabinet Morvan", "the analytics firm Nimbic"), an
- * apposition after it ("Alder Trust, a grant-giving charity", "Hexalune, hébergeur certifié"), or
- * a copula ("Perfalys est un fabricant …"). Returns the descriptor's words in text order, accent-free
+ * an article and nouns right before it ("le cabinet Morvan", "the analytics firm Quillon"), an
+ * apposition after it ("Elm Trust, a grant-giving charity", "Sorelia, hébergeur certifié"), or
+ * a copula ("Valtrix est un fabricant …"). Returns the descriptor's words in text order, accent-free
  * and lower case (empty when the sentence gives none). Question head nouns ("which charity",
  * "quel cabinet") are matched against these, so answer types come from the corpus's own words.
  */

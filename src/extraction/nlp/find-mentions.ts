@@ -46,7 +46,7 @@ const nameWords = acrossLanguages((packs) => {
   };
 });
 
-/** Splits a sentence into word tokens; elisions ("l'Usine") lose their prefix and possessives ("Verinta's") their ending. */
+/** Splits a sentence into word tokens; elisions ("l'Usine") lose their prefix and possessives ("Kelvane's") their ending. */
 export function tokenizeWords(sentence: string): WordToken[] {
   const { elision, possessive: possessiveEnding, abbreviatedTitles } = nameWords();
   const tokens: WordToken[] = [];
@@ -129,7 +129,7 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       const previous = run[run.length - 1] as WordToken;
       const candidate = tokens[next] as WordToken;
       const gap = sentence.slice(previous.end, candidate.start);
-      // "Val d'Orsanne", "Lestrade & Morel": an elided word or a sign joins the next capitalised word.
+      // "Val d'Aubrec", "Garnier & Fils": an elided word or a sign joins the next capitalised word.
       if (joiningGap.test(gap) && isCapitalised(candidate.text) && !isCodeToken(previous.text)) {
         run.push(candidate);
         next += 1;
@@ -178,7 +178,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
     if (isMonthName(word.text) || isCommonWord(lower)) return true;
     return first && atSentenceStart && isKnownLowercase(lower, knownLowercase);
   };
-  // Leading titles are kept as cues, even after a capitalised article ("La Dre Inès Barthomieu"); other leading noise goes.
+  // Leading titles are kept as cues, even after a capitalised article ("La Dre Lise Vernhes"); other leading noise goes.
   while (words.length > 0) {
     const word = words[0] as WordToken;
     if (words.length > 1 && titleWords.has(plainLower(word.text))) titles.push(word.text);

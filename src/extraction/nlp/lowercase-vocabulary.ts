@@ -15,7 +15,7 @@ export function buildLowercaseVocabulary(texts: Iterable<string>): Set<string> {
 /**
  * Words written capitalised in the middle of a sentence somewhere in the corpus (after a
  * lower-case word), accent-free and lower-cased: the corpus itself uses them as names, so a
- * dictionary word among them ("Juniper", "Lantern") stays a name at the start of a sentence too.
+ * dictionary word among them ("Willow", "Beacon") stays a name at the start of a sentence too.
  */
 export function buildNameVocabulary(texts: Iterable<string>): Set<string> {
   const names = new Set<string>();

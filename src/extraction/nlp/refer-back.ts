@@ -22,7 +22,7 @@ export interface ReferringMention extends SentenceMention {
 /** How many sentences back a noun phrase such as "the company" may find what it refers to. */
 const SENTENCES_BACK = 3;
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
-/** A linking word and a name after a noun ("of Perfalys", "de Perfalys", "d'Altair"), in any language, as before the packs. */
+/** A linking word and a name after a noun ("of Valtrix", "de Valtrix", "d'Altair"), in any language, as before the packs. */
 const linkedName = acrossLanguages((packs) => {
   const alternation = wordAlternation(packs.flatMap((pack) => pack.descriptors.linkingWords));
   return alternation === '' ? null : new RegExp(`^\\s+(?:${alternation})\\s*\\p{Lu}`, 'u');
@@ -52,8 +52,8 @@ export function referringNouns(schema: GraphSchema): Map<string, Set<string>> {
  * "l'établissement", "cette société"): a definite article or demonstrative and a noun that is one
  * of the earlier entity's descriptors, or a noun standing for its type. Each becomes a mention of
  * that entity at the phrase's offsets. The nearest earlier sentence wins, and in it the first
- * fitting name (the subject, usually). Phrases followed by a name ("the firm Nimbic") or by
- * "of/de" and a name ("le site de Perfalys") describe that name instead and are skipped.
+ * fitting name (the subject, usually). Phrases followed by a name ("the firm Quillon") or by
+ * "of/de" and a name ("le site de Valtrix") describe that name instead and are skipped.
  */
 export function findReferringMentions(
   sentence: string,

@@ -21,7 +21,7 @@ const typingWords = acrossLanguages((packs) => {
   return {
     // Node types whose description says they hold companies (as the query side reads "which company").
     organisationWords: organisationPrefixes.size > 0 ? new RegExp(`\\b(?:${wordAlternation(organisationPrefixes)})`) : null,
-    // A name right after one of these is a thing, not a person ("the Harbour Line").
+    // A name right after one of these is a thing, not a person ("the Northgate Line").
     determiners: union((pack) => pack.determiners),
     articles: union((pack) => pack.articles),
     // Endings of common nouns and adjectives that are seldom surnames ("Builders", "Staffing", "Digital", "Transports").
@@ -64,7 +64,7 @@ function hasCommonNounEnd(parts: string[], language: Language): boolean {
   });
 }
 
-/** "T. Wierzba" is an initial + surname; "Lina Ferraz" a name when no part is an ordinary lower-case word. */
+/** "T. Brennan" is an initial + surname; "Lina Ferraz" a name when no part is an ordinary lower-case word. */
 function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, language: Language | undefined): 'initial' | 'name' | null {
   const parts = surface.split(/\s+/);
   if (parts.some((part) => knownLowercase.has(stripAccents(part).toLowerCase()))) return null;
@@ -91,7 +91,7 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const lastWord = nameWords[nameWords.length - 1] ?? '';
   const shape = isPersonShaped(mention.surface, knownLowercase, language);
   const businessShaped = language !== undefined && !mention.isCode && nameWords.length >= 2 && hasCommonNounEnd(mention.surface.split(/\s+/), language);
-  // Relative pronouns that tell people from things: "Verinta, which manufactures…" / "Lina Ferraz, who leads…".
+  // Relative pronouns that tell people from things: "Kelvane, which manufactures…" / "Lina Ferraz, who leads…".
   const relative = relativePronoun?.exec(sentence.slice(mention.end))?.[1]?.toLowerCase();
   const relativeIsThing = relative !== undefined && thingPronouns.has(relative);
   const relativeIsPerson = relative !== undefined && personPronouns.has(relative);

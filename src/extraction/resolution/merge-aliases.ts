@@ -23,10 +23,10 @@ export interface KeyMerge {
 /**
  * Groups normalised names that denote one entity: declared acronyms, initial + surname
  * ("t wierzba" → "tomasz wierzba"), a surname alone when only one person carries it, a first
- * or last word alone when only one longer name starts or ends with it ("Castra" → "Castra Rail
- * Signalling", "the Authority" → "… Infrastructure Authority"), and near-identical long names
- * (merged before the short forms, so that "Greyline Haulage" and "Greyline Haulage Ltd" count as
- * one longer name of "Greyline"). Every merge is returned with its reason.
+ * or last word alone when only one longer name starts or ends with it ("Brevik" → "Brevik Rail
+ * Controls", "the Board" → "… Water Board"), and near-identical long names
+ * (merged before the short forms, so that "Tamsin Freight" and "Tamsin Freight Ltd" count as
+ * one longer name of "Tamsin"). Every merge is returned with its reason.
  */
 export function mergeAliases(names: Map<string, NameStatistics>, types: Map<string, string>, options: AliasMergeOptions): { sets: UnionFind; merges: KeyMerge[] } {
   const sets = new UnionFind();

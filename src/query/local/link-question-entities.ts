@@ -15,7 +15,7 @@ export interface LinkedEntity {
 /**
  * Finds the entities a question names: longest word n-grams that equal a normalised name or
  * alias (a single word only when the question capitalises it or it holds a digit); then leftover capitalised words that belong to the
- * name of one or two entities ("Thornbury" → "Thornbury Assurance"); then near matches.
+ * name of one or two entities ("Brackley" → "Brackley Insurance"); then near matches.
  */
 export function linkQuestionEntities(question: string, index: GraphIndex, profile: RankingProfile['linking'] = DEFAULT_RANKING_PROFILE.linking): LinkedEntity[] {
   const words = normaliseName(question).split(' ').filter(Boolean);

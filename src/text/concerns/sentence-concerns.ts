@@ -11,7 +11,7 @@ export interface SentenceConcerns {
 
 /**
  * Reads a sentence through the concern lexicon. Capitalised words after the first are parts
- * of names ("Sablewood Security", "Storm Ciara") and are not read as events.
+ * of names ("Ardent Security", "Storm Ciara") and are not read as events.
  */
 export function readConcerns(sentence: string, lexicon: ConcernLexicon): SentenceConcerns {
   const tokens = [...sentence.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => ({ text: match[0], end: (match.index ?? 0) + match[0].length, start: match.index ?? 0 }));

@@ -28,7 +28,7 @@ export interface LanguagePack {
   readonly names: NameWords;
   /** Articles, demonstratives and possessives ("the", "its", "le", "ses"). */
   readonly articles: ReadonlySet<string>;
-  /** Determiners after which a capitalised name is a thing, not a person ("the Harbour Line"). */
+  /** Determiners after which a capitalised name is a thing, not a person ("the Northgate Line"). */
   readonly determiners: ReadonlySet<string>;
   /** The few function words that let a sentence describe a name or refer back to one. */
   readonly descriptors: DescriptorWords;
@@ -77,11 +77,11 @@ export interface NameWords {
   readonly elisionPrefixes: readonly string[];
   /**
    * What joins two capitalised words into one name after a space, as written, lower case: an elided
-   * word ("d'" in "Val d'Orsanne", written straight to the next word) or a sign and its space ("& ").
+   * word ("d'" in "Val d'Aubrec", written straight to the next word) or a sign and its space ("& ").
    * An apostrophe stands for both ' and ’.
    */
   readonly joiningGaps: readonly string[];
-  /** Endings (after an apostrophe) dropped from a name as possessive marks ("s" in "Verinta's"). */
+  /** Endings (after an apostrophe) dropped from a name as possessive marks ("s" in "Kelvane's"). */
   readonly possessiveEndings: readonly string[];
 }
 
