@@ -1,22 +1,19 @@
 import { splitSentences } from '../chunking/sentences.js';
 import { normaliseName } from '../core/normalise.js';
 import type { Citation, Entity, Language } from '../core/records.js';
-import type { GraphSchema } from '../config/graph-schema.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
-import type { RetrievalContext } from '../core/retrieval-context.js';
+import type { RelationPath, RetrievalContext } from '../core/retrieval-context.js';
 import type { Answer } from './answer.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { contentStems } from '../text/content-stems.js';
 import { formatPath } from './format-path.js';
 import { cropSentence } from './crop-sentence.js';
 import { reduceCommunities } from './extractive-global.js';
-import type { RelationPath } from '../core/retrieval-context.js';
 
 /** Limits of the extractive answer. */
 export interface ExtractiveAnswerOptions {
   maxSentences: number;
   maxWords: number;
-  schema: GraphSchema;
   language?: Language;
   /** Weights of sentence choice (the documented defaults when absent). */
   ranking?: RankingProfile['sentences'];

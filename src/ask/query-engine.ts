@@ -77,7 +77,6 @@ export class QueryEngine {
   async retrieve(analysis: QuestionAnalysis, mode: RetrievalMode, signal?: AbortSignal): Promise<RetrievalContext> {
     const question = analysis.text;
     const query = this.config.query;
-    const graphOptions = { ...query, schema: this.config.schema };
     switch (mode) {
       case 'naive':
         return searchNaive(question, this.store, query);
@@ -87,12 +86,12 @@ export class QueryEngine {
         return this.searchVectors(question, signal);
       case 'local': {
         const vector = await this.questionVector(question, signal);
-        return this.local.search(analysis, { ...graphOptions, vectorSeedIds: await this.entitiesByVector(vector), denseHits: await this.chunksByVector(vector) });
+        return this.local.search(analysis, { ...query, vectorSeedIds: await this.entitiesByVector(vector), denseHits: await this.chunksByVector(vector) });
       }
       case 'global':
         return this.global.search(analysis, query);
       case 'hybrid':
-        return searchHybrid(analysis, this.local, this.global, this.store, graphOptions);
+        return searchHybrid(analysis, this.local, this.global, this.store, query);
       case 'cypher': {
         const model = await this.model();
         if (!model) throw new RhizomeError('QUERY_INVALID', 'the cypher mode needs a chat model: set llm.provider (and llm.model) in the configuration');
@@ -154,7 +153,7 @@ export class QueryEngine {
       const notes = answer.modelNotes.length > 0 ? ` (${answer.modelNotes.join('; ')})` : '';
       return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: `${route.reason}${notes}`, latencyMs: performance.now() - started } };
     }
-    const answer = answerExtractively(analysis, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, schema: this.config.schema, language, ranking: this.config.query.ranking.sentences });
+    const answer = answerExtractively(analysis, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, language, ranking: this.config.query.ranking.sentences });
     return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: route.reason, latencyMs: performance.now() - started } };
   }
 }

@@ -2,7 +2,7 @@ import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Langua
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
 import { splitSentences } from '../../chunking/sentences.js';
 import { findCandidateMentions } from './find-mentions.js';
-import { findDates } from './find-dates.js';
+import { findDates } from '../../text/find-dates.js';
 import { matchTypedRelations, type SentenceMention } from './match-relations.js';
 import { pickType, voteMentionType, type TypeVotes } from './type-mention.js';
 import { findDescriptors } from './find-descriptors.js';

@@ -1,6 +1,6 @@
 import { stripAccents } from '../../core/normalise.js';
 import type { Language } from '../../core/records.js';
-import { isStopWord } from './common-words.js';
+import { isStopWord } from '../../text/words.js';
 import { languagePack } from '../../text/lang/registry.js';
 
 /** A word of a sentence with offsets (relative to the sentence) and its accent-free lower-case form. */

@@ -1,6 +1,6 @@
 import { stripAccents } from '../../core/normalise.js';
-import { isCommonWord } from './common-words.js';
-import { isMonthName } from './find-dates.js';
+import { isCommonWord } from '../../text/words.js';
+import { isMonthName } from '../../text/find-dates.js';
 import { stemWord } from '../../core/stem.js';
 import type { Language } from '../../core/records.js';
 import { isDictionaryWord } from './dictionary.js';

@@ -1,4 +1,3 @@
-import type { GraphSchema } from '../../config/graph-schema.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { GraphStore } from '../../graph/store.js';
 import type { QuestionAnalysis } from '../../core/question-analysis.js';
@@ -11,7 +10,6 @@ export interface HybridSearchOptions {
   topK: number;
   contextTokens: number;
   maxHops: number;
-  schema: GraphSchema;
   ranking: RankingProfile;
 }
 

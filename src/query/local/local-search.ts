@@ -4,7 +4,6 @@ import type { GraphStore, ScoredId } from '../../graph/store.js';
 import type { ContextChunk, RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { buildGraphIndex, type GraphIndex } from '../graph-index.js';
-import type { GraphSchema } from '../../config/graph-schema.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
 import { contentStems } from '../../text/content-stems.js';
@@ -17,7 +16,6 @@ export interface LocalSearchOptions {
   topK: number;
   contextTokens: number;
   maxHops: number;
-  schema: GraphSchema;
   /** Entities found by vector search, used as seeds when the question names none. */
   vectorSeedIds?: string[];
   /** Chunks nearest to the question's embedding, best first (when embeddings are configured): they seed the walk and join the fusion beside the full-text hits. */
