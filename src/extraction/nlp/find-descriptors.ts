@@ -4,7 +4,7 @@ import { isStopWord } from '../../text/words.js';
 import { languagePack } from '../../text/lang/registry.js';
 
 /** A word of a sentence with offsets (relative to the sentence) and its accent-free lower-case form. */
-interface PlainWord {
+export interface PlainWord {
   text: string;
   plain: string;
   start: number;
@@ -15,7 +15,8 @@ const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 const MAX_DESCRIPTOR_WORDS = 4;
 const MIN_DESCRIPTOR_LETTERS = 3;
 
-function plainWords(text: string, offset = 0): PlainWord[] {
+/** The words of a text (hyphenated words whole) with offsets and accent-free lower-case forms. */
+export function plainWords(text: string, offset = 0): PlainWord[] {
   return [...text.matchAll(WORD)].map((match) => ({
     text: match[0],
     plain: stripAccents(match[0]).toLowerCase(),

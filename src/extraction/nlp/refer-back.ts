@@ -4,6 +4,7 @@ import type { Language } from '../../core/records.js';
 import { acrossLanguages, languagePack } from '../../text/lang/registry.js';
 import { wordAlternation } from '../../text/lang/word-lists.js';
 import type { SentenceMention } from './match-relations.js';
+import { plainWords } from './find-descriptors.js';
 
 /** A mention already read in the chunk, with the descriptor words the text gave it. */
 export interface EarlierMention {
@@ -21,7 +22,6 @@ export interface ReferringMention extends SentenceMention {
 
 /** How many sentences back a noun phrase such as "the company" may find what it refers to. */
 const SENTENCES_BACK = 3;
-const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 /** A linking word and a name after a noun ("of Valtrix", "de Valtrix", "d'Altair"), in any language, as before the packs. */
 const linkedName = acrossLanguages((packs) => {
   const alternation = wordAlternation(packs.flatMap((pack) => pack.descriptors.linkingWords));
@@ -64,7 +64,7 @@ export function findReferringMentions(
 ): ReferringMention[] {
   const grammar = languagePack(language).descriptors;
   const linked = linkedName();
-  const words = [...sentence.matchAll(WORD)].map((match) => ({ text: match[0], plain: stripAccents(match[0]).toLowerCase(), start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
+  const words = plainWords(sentence);
   const presentNames = new Set(present.map((mention) => mention.name));
   const found: ReferringMention[] = [];
   for (let index = 0; index + 1 < words.length; index += 1) {
