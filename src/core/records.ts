@@ -55,6 +55,8 @@ export const extractedRelationSchema = z.object({
   evidence: z.string().min(1),
   span: spanSchema,
   validFrom: z.string().nullable().optional(),
+  /** The last day the fact held, when the sentence says it ended or will end ("retires on 31 March", "until 2023"). */
+  validTo: z.string().nullable().optional(),
   /** How the relation was found: a typed phrase, two names in one sentence, a name under the document's title, or the only name of a sentence and the names just before it. */
   basis: z.enum(['pattern', 'sentence', 'title', 'neighbour']).optional(),
 });

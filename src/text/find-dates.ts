@@ -25,6 +25,19 @@ const datePatterns = acrossLanguages((packs): RegExp[] => {
   ];
 });
 
+/** Day and month with no year ("le 1er avril", "on June 24"); the month-first form needs a capitalised month, as "may" is also a verb. */
+const yearlessPatterns = acrossLanguages((packs): RegExp[] => {
+  const monthNames = alternatives(Object.keys(monthNumbers()));
+  const dayOrdinals = alternatives(packs.flatMap((pack) => pack.dates.ordinalSuffixes));
+  const monthFirst = packs.filter((pack) => pack.dates.monthBeforeDay);
+  const capitalised = alternatives(monthFirst.flatMap((pack) => Object.keys(pack.dates.months)).map((name) => name.charAt(0).toUpperCase() + name.slice(1)));
+  const monthFirstOrdinals = alternatives(monthFirst.flatMap((pack) => pack.dates.ordinalSuffixes));
+  return [
+    new RegExp(`\\b(\\d{1,2})(?:${dayOrdinals})?\\s+(${monthNames})\\b`, 'gi'),
+    ...(capitalised ? [new RegExp(`\\b(${capitalised})\\s+(\\d{1,2})(?:${monthFirstOrdinals})?\\b(?!\\s*[:.,]?\\d)`, 'g')] : []),
+  ];
+});
+
 function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
@@ -45,8 +58,12 @@ function toIso(patternIndex: number, groups: string[]): string | null {
   }
 }
 
-/** Finds written dates (ISO, "1 May 2024", "May 1, 2024", "mai 2024") in a text, left to right. */
-export function findDates(text: string): FoundDate[] {
+/**
+ * Finds written dates (ISO, "1 May 2024", "May 1, 2024", "mai 2024") in a text, left to right.
+ * Given the date the text was written (`reference`, ISO), a day and month with no year ("le 1er
+ * avril") is read as the occurrence nearest to it, as a reader of that document would.
+ */
+export function findDates(text: string, reference?: string | null): FoundDate[] {
   const plain = stripAccents(text);
   const found: FoundDate[] = [];
   datePatterns().forEach((pattern, patternIndex) => {
@@ -58,7 +75,36 @@ export function findDates(text: string): FoundDate[] {
       if (iso) found.push({ iso, start, end });
     }
   });
+  if (reference && /^\d{4}-\d{2}-\d{2}/.test(reference)) {
+    yearlessPatterns().forEach((pattern, patternIndex) => {
+      for (const match of plain.matchAll(pattern)) {
+        const start = match.index ?? 0;
+        const end = start + match[0].length;
+        if (found.some((date) => start < date.end && end > date.start)) continue;
+        const [first = '', second = ''] = match.slice(1);
+        const iso = nearestOccurrence(patternIndex === 0 ? second : first, Number(patternIndex === 0 ? first : second), reference);
+        if (iso) found.push({ iso, start, end });
+      }
+    });
+  }
   return found.sort((left, right) => left.start - right.start);
+}
+
+const DAY_MS = 86_400_000;
+
+/** The date with this month and day nearest to `reference` (the year before, of, or after it). */
+function nearestOccurrence(monthName: string, day: number, reference: string): string | null {
+  const month = monthNumbers()[monthName.toLowerCase()] ?? 0;
+  if (!month || day < 1 || day > 31) return null;
+  const year = Number(reference.slice(0, 4));
+  const referenceTime = Date.UTC(year, Number(reference.slice(5, 7)) - 1, Number(reference.slice(8, 10)));
+  let best: { iso: string; distance: number } | null = null;
+  for (const candidate of [year - 1, year, year + 1]) {
+    const time = Date.UTC(candidate, month - 1, day);
+    const distance = Math.abs(time - referenceTime) / DAY_MS;
+    if (!best || distance < best.distance) best = { iso: `${candidate}-${pad(month)}-${pad(day)}`, distance };
+  }
+  return best?.iso ?? null;
 }
 
 /** True when the word is a month name in a registered language. */

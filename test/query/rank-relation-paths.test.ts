@@ -188,3 +188,32 @@ test('a shorter path that explains as much wins by lengthPenalty per hop', () =>
   assert.equal(names(paths[0]), 'Alder Works → Cole Marsh');
   close(scoreOf(paths, 'Alder Works → Cole Marsh') - scoreOf(paths, 'Alder Works → Bea Lund → Cole Marsh'), PATHS.lengthPenalty);
 });
+
+test('"latest": a path whose last fact ended hands its place to the same-type successor whose fact began then', () => {
+  const graph = smallGraph(
+    [{ name: 'Alder Works' }, { name: 'Bea Lund', type: 'Person' }, { name: 'Cole Marsh', type: 'Person' }, { name: 'Dana Fry', type: 'Person' }],
+    [
+      { source: 'Alder Works', target: 'Bea Lund', evidence: 'After ten years at the head of Alder Works, Bea Lund retires on 31 March.', validFrom: null, validTo: '2024-03-31' },
+      { source: 'Alder Works', target: 'Cole Marsh', evidence: 'Cole Marsh takes up the post on 1 April.', validFrom: '2024-04-01' },
+      { source: 'Alder Works', target: 'Dana Fry', evidence: 'Dana Fry visited Alder Works.', validFrom: '2023-01-01' },
+    ],
+  );
+  const ask = (temporal: PathQuery['temporal']) => rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'head', { maxHops: 1, temporal }), 8).map(names);
+  assert.equal(ask(null)[0], 'Alder Works → Bea Lund', 'the evidence words alone reach the retired head');
+  assert.equal(ask({ prefer: 'latest' })[0], 'Alder Works → Cole Marsh', 'the successor, whose term starts the day after, takes the lead');
+  assert.equal(ask({ prefer: 'at', date: '2024-03' })[0], 'Alder Works → Bea Lund', 'in March the retired head still held the post');
+});
+
+test('a pair\'s validity reads every relation between the two: a later end closes an earlier start', () => {
+  const graph = smallGraph(
+    [{ name: 'Alder Works' }, { name: 'Bea Lund', type: 'Person' }, { name: 'Cole Marsh', type: 'Person' }],
+    [
+      { source: 'Alder Works', target: 'Bea Lund', evidence: 'Bea Lund heads Alder Works.', validFrom: '2016-01-01' },
+      { source: 'Bea Lund', target: 'Alder Works', evidence: 'Bea Lund will retire on 31 March.', validFrom: null, validTo: '2024-03-31' },
+      { source: 'Alder Works', target: 'Cole Marsh', evidence: 'Cole Marsh joined the board of Alder Works.', validFrom: '2020-01-01' },
+    ],
+  );
+  const rank = (temporal: PathQuery['temporal']) => rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'heads', { maxHops: 1, temporal }), 8);
+  // The path takes the relation whose evidence says "heads" (open-ended); the pair is still closed by the other one.
+  close(scoreOf(rank({ prefer: 'latest' }), 'Alder Works → Bea Lund'), scoreOf(rank(null), 'Alder Works → Bea Lund') - PATHS.temporalBonus);
+});

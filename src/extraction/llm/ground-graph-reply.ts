@@ -3,7 +3,7 @@ import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { normaliseName } from '../../core/normalise.js';
 import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Language, Span } from '../../core/records.js';
 import type { GraphReply } from '../../prompts/extract-graph-prompt.js';
-import { findDates } from '../../text/find-dates.js';
+import { readSentenceValidity } from '../../text/sentence-validity.js';
 import { emptyExtractionCounts, type LlmExtractionCounts } from './extraction-counts.js';
 import { locateName, locateText } from './locate-text.js';
 
@@ -97,7 +97,7 @@ export function groundGraphReply(reply: GraphReply, input: GroundingInput): { ex
       target: target.name,
       evidence,
       span: { start: chunk.start + sentence.start, end: chunk.start + sentence.end },
-      validFrom: findDates(evidence)[0]?.iso ?? input.documentDate,
+      ...readSentenceValidity(evidence, input.documentDate, input.language),
     });
   }
   counts.nodesKept = nodes.size;

@@ -2,7 +2,7 @@ import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Langua
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
 import { splitSentences } from '../../chunking/sentences.js';
 import { findCandidateMentions } from './find-mentions.js';
-import { findDates } from '../../text/find-dates.js';
+import { readSentenceValidity, type SentenceValidity } from '../../text/sentence-validity.js';
 import { matchTypedRelations, type SentenceMention } from './match-relations.js';
 import { pickType, voteMentionType, type TypeVotes } from './type-mention.js';
 import { findDescriptors } from './find-descriptors.js';
@@ -23,7 +23,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-16';
+export const NLP_EXTRACTOR_VERSION = 'nlp-18';
 
 /**
  * Extracts typed entities and relations from one chunk without any model: candidate names
@@ -67,22 +67,22 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     earlier.push(described);
     const distinct = [...new Set(mentions.map((mention) => mention.name))];
     namesBySentence.push(distinct);
+    const validity = readSentenceValidity(sentence.text, context.documentDate, context.language);
     if (sentence === sentences[0] && chunk.index === 0 && isTitleLine(sentence.text)) {
       title = { text: sentence.text, names: mentions.map((mention) => mention.name) };
     } else if (title && title.names.length > 0 && context.cooccurrence) {
-      relations.push(...linkToTitle(title, mentions, sentence.text, { start: chunk.start + sentence.start, end: chunk.start + sentence.start + sentence.text.length }, findDates(sentence.text)[0]?.iso ?? context.documentDate));
+      relations.push(...linkToTitle(title, mentions, sentence.text, { start: chunk.start + sentence.start, end: chunk.start + sentence.start + sentence.text.length }, validity));
     } else if (distinct.length === 1 && context.cooccurrence) {
-      relations.push(...linkToNeighbours(chunk, sentences, namesBySentence, distinct[0] as string, findDates(sentence.text)[0]?.iso ?? context.documentDate));
+      relations.push(...linkToNeighbours(chunk, sentences, namesBySentence, distinct[0] as string, validity));
     }
     if (mentions.length < 2) continue;
     const evidence = sentence.text;
     const span = { start: base, end: base + sentence.text.length };
-    const validFrom = findDates(sentence.text)[0]?.iso ?? context.documentDate;
     const linked = new Set<string>();
     for (const match of matchTypedRelations(sentence.text, mentions, context.schema)) {
       const source = mentions[match.sourceIndex] as SentenceMention;
       const target = mentions[match.targetIndex] as SentenceMention;
-      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, validFrom, basis: 'pattern' });
+      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, ...validity, basis: 'pattern' });
       linked.add(pairKey(source.name, target.name));
     }
     if (!context.cooccurrence || mentions.length > context.maxEntitiesPerSentence) continue;
@@ -93,7 +93,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
         const key = pairKey(source.name, target.name);
         if (source.name === target.name || linked.has(key)) continue;
         linked.add(key);
-        relations.push({ type: COOCCURRENCE_EDGE_TYPE, source: source.name, target: target.name, evidence, span, validFrom, basis: 'sentence' });
+        relations.push({ type: COOCCURRENCE_EDGE_TYPE, source: source.name, target: target.name, evidence, span, ...validity, basis: 'sentence' });
       }
     }
   }
@@ -123,12 +123,12 @@ function isTitleLine(text: string): boolean {
  * what the text is about, so "Programme manager: Ines Calloway." under the title "Seabright
  * highlight report" ties Ines Calloway to Seabright. The evidence holds both lines.
  */
-function linkToTitle(title: { text: string; names: string[] }, mentions: SentenceMention[], sentence: string, span: { start: number; end: number }, validFrom: string | null): ExtractedRelation[] {
+function linkToTitle(title: { text: string; names: string[] }, mentions: SentenceMention[], sentence: string, span: { start: number; end: number }, validity: SentenceValidity): ExtractedRelation[] {
   const present = new Set(mentions.map((mention) => mention.name));
   const evidence = `${title.text.trim()} … ${sentence}`;
   return title.names
     .filter((name) => !present.has(name))
-    .flatMap((name) => mentions.map((mention) => ({ type: COOCCURRENCE_EDGE_TYPE, source: name, target: mention.name, evidence, span, validFrom, basis: 'title' as const })));
+    .flatMap((name) => mentions.map((mention) => ({ type: COOCCURRENCE_EDGE_TYPE, source: name, target: mention.name, evidence, span, ...validity, basis: 'title' as const })));
 }
 
 const NEIGHBOUR_WINDOW = 2;
@@ -139,7 +139,7 @@ const NEIGHBOUR_WINDOW = 2;
  * terminated. The three pumps are retained. Dunlow Hydraulics has been appointed…" ties the two
  * suppliers. The evidence is the text from that sentence to this one, verbatim.
  */
-function linkToNeighbours(chunk: Chunk, sentences: ReturnType<typeof splitSentences>, namesBySentence: string[][], name: string, validFrom: string | null): ExtractedRelation[] {
+function linkToNeighbours(chunk: Chunk, sentences: ReturnType<typeof splitSentences>, namesBySentence: string[][], name: string, validity: SentenceValidity): ExtractedRelation[] {
   const current = namesBySentence.length - 1;
   for (let previous = current - 1; previous >= Math.max(0, current - NEIGHBOUR_WINDOW); previous -= 1) {
     const names = (namesBySentence[previous] ?? []).filter((other) => other !== name);
@@ -148,7 +148,7 @@ function linkToNeighbours(chunk: Chunk, sentences: ReturnType<typeof splitSenten
     const to = sentences[current] as (typeof sentences)[number];
     const evidence = chunk.text.slice(from.start, to.start + to.text.length);
     const span = { start: chunk.start + from.start, end: chunk.start + to.start + to.text.length };
-    return names.map((other) => ({ type: COOCCURRENCE_EDGE_TYPE, source: other, target: name, evidence, span, validFrom, basis: 'neighbour' as const }));
+    return names.map((other) => ({ type: COOCCURRENCE_EDGE_TYPE, source: other, target: name, evidence, span, ...validity, basis: 'neighbour' as const }));
   }
   return [];
 }

@@ -64,13 +64,16 @@ function hasCommonNounEnd(parts: string[], language: Language): boolean {
   });
 }
 
+/** One capitalised word of a person's name, hyphenated parts included ("Jean-Marc", "Aït-Salem", "O'Neill"). */
+const NAME_PART = /^\p{Lu}(?:\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*|['’]\p{Lu}\p{Ll}+)$/u;
+
 /** "T. Brennan" is an initial + surname; "Lina Ferraz" a name when no part is an ordinary lower-case word. */
 function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, language: Language | undefined): 'initial' | 'name' | null {
   const parts = surface.split(/\s+/);
   if (parts.some((part) => knownLowercase.has(stripAccents(part).toLowerCase()))) return null;
   if (language && parts.length >= 2 && hasCommonNounEnd(parts, language)) return null;
-  if (parts.length === 2 && /^\p{Lu}\.$/u.test(parts[0] ?? '') && /^\p{Lu}[\p{Ll}'’-]+$/u.test(parts[1] ?? '')) return 'initial';
-  if (parts.length >= 2 && parts.length <= 3 && parts.every((part) => /^\p{Lu}[\p{Ll}'’-]+$/u.test(part))) return 'name';
+  if (parts.length === 2 && /^\p{Lu}\.$/u.test(parts[0] ?? '') && NAME_PART.test(parts[1] ?? '')) return 'initial';
+  if (parts.length >= 2 && parts.length <= 3 && parts.every((part) => NAME_PART.test(part))) return 'name';
   return null;
 }
 

@@ -3,7 +3,8 @@ import type { GraphSchema } from '../../config/graph-schema.js';
 
 /**
  * For edge types declared `singleCurrent`, a target holds one such edge at a time: when a
- * newer edge from another source exists, the older one gets `validTo` = the newer `validFrom`.
+ * newer edge from another source exists, the older one gets `validTo` = the newer `validFrom`
+ * (unless its own sentence already ended it earlier).
  * Superseded facts stay in the graph, marked rather than deleted.
  */
 export function closeSupersededRelations(relations: Relation[], schema: GraphSchema): void {
@@ -20,7 +21,7 @@ export function closeSupersededRelations(relations: Relation[], schema: GraphSch
     group.sort((left, right) => (left.validFrom as string).localeCompare(right.validFrom as string));
     for (const relation of group) {
       const successor = group.find((other) => other.sourceId !== relation.sourceId && (other.validFrom as string) > (relation.validFrom as string));
-      relation.validTo = successor ? (successor.validFrom as string) : null;
+      if (successor && (!relation.validTo || relation.validTo > (successor.validFrom as string))) relation.validTo = successor.validFrom as string;
     }
   }
 }

@@ -133,7 +133,7 @@ function resolveRelations(extractions: ChunkExtraction[], entityByKey: Map<strin
         end: found.span.end,
         weight: relationWeight(type, found.basis),
         validFrom: found.validFrom ?? null,
-        validTo: null,
+        validTo: found.validTo ?? null,
       });
     }
   }

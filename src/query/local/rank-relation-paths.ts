@@ -119,27 +119,72 @@ function typeBonus(index: GraphIndex, entityIndex: number, query: PathQuery): nu
 
 /**
  * Temporal questions, among paths about as good as the best: "currently" favours those whose
- * last fact is the most recent (and penalises facts closed by a later one); a date favours
- * facts valid at that date.
+ * last fact is the most recent and penalises facts that ended, and a path whose last fact ended
+ * hands its place to the successor (below); a date favours facts valid at that date.
  */
 function addTemporalBonus(index: GraphIndex, finished: Array<{ path: PartialPath; score: number }>, temporal: PathQuery['temporal'], profile: RankingProfile['paths']): void {
   if (!temporal) return;
-  const lastFact = (path: PartialPath) => index.relations[path.relations[path.relations.length - 1] as number];
+  const lastFact = (path: PartialPath) => pairValidity(index, path);
   const best = Math.max(...finished.map((item) => item.score));
   const contenders = finished.filter((item) => item.score >= best - profile.temporalWindow);
   const dates = contenders.map((item) => lastFact(item.path)?.validFrom).filter((date): date is string => Boolean(date)).sort();
   const latest = dates[dates.length - 1];
   for (const item of contenders) {
     const fact = lastFact(item.path);
-    if (!fact?.validFrom) continue;
+    if (!fact || (!fact.validFrom && !fact.validTo)) continue;
     if (temporal.prefer === 'latest') {
-      if (fact.validTo) item.score -= profile.temporalBonus;
-      else if (fact.validFrom === latest) item.score += profile.temporalBonus;
+      if (fact.validTo) {
+        const successor = successorPath(index, item.path, fact.validTo);
+        if (successor) finished.push({ path: successor, score: item.score + profile.temporalBonus });
+        item.score -= profile.temporalBonus;
+      } else if (fact.validFrom === latest) item.score += profile.temporalBonus;
     } else {
-      const validAt = fact.validFrom <= temporal.date && (!fact.validTo || fact.validTo > temporal.date);
-      item.score += validAt ? profile.temporalBonus : -profile.temporalBonus / 2;
+      // ISO prefixes compare as text; a month ("2024-03") holds the days that start with it.
+      const started = !fact.validFrom || fact.validFrom.slice(0, temporal.date.length) <= temporal.date;
+      const notEnded = !fact.validTo || fact.validTo.slice(0, temporal.date.length) >= temporal.date;
+      item.score += started && notEnded ? profile.temporalBonus : -profile.temporalBonus / 2;
     }
   }
+}
+
+/**
+ * The fact that took over when a path's last fact ended: from the same entity before the end, an
+ * entity of the same type whose pair with it starts on or after that end and has not ended ("X
+ * retires on 31 March" → "Y takes up the post on 1 April"), the earliest such start first.
+ */
+function successorPath(index: GraphIndex, path: PartialPath, endedOn: string): PartialPath | null {
+  const anchor = path.entities[path.entities.length - 2] as number;
+  const ended = path.entities[path.entities.length - 1] as number;
+  const type = index.entities[ended]?.type;
+  let best: { path: PartialPath; start: string } | null = null;
+  for (const relationIndex of index.relationsOfEntity[anchor] ?? []) {
+    const relation = index.relations[relationIndex] as Relation;
+    const other = index.entityIndexById.get(relation.sourceId === index.entities[anchor]?.id ? relation.targetId : relation.sourceId);
+    if (other === undefined || other === ended || path.entities.includes(other) || index.entities[other]?.type !== type) continue;
+    const candidate: PartialPath = { entities: [...path.entities.slice(0, -1), other], relations: [...path.relations.slice(0, -1), relationIndex], covered: path.covered };
+    const validity = pairValidity(index, candidate);
+    if (!validity?.validFrom || validity.validTo || validity.validFrom < endedOn.slice(0, validity.validFrom.length)) continue;
+    if (!best || validity.validFrom < best.start) best = { path: candidate, start: validity.validFrom };
+  }
+  return best?.path ?? null;
+}
+
+/**
+ * When the path's last pair of entities holds, read from every relation between them: from the
+ * latest start any says, to the latest end said after that start ("took the post in 2019 … will
+ * retire on 31 March" ends the pair; a later "takes over on 1 April" elsewhere starts another).
+ */
+function pairValidity(index: GraphIndex, path: PartialPath): { validFrom: string | null; validTo: string | null } | undefined {
+  const last = index.relations[path.relations[path.relations.length - 1] as number];
+  if (!last) return undefined;
+  const between = (index.relationsOfEntity[path.entities[path.entities.length - 1] as number] ?? [])
+    .map((relationIndex) => index.relations[relationIndex] as Relation)
+    .filter((relation) => (relation.sourceId === last.sourceId && relation.targetId === last.targetId) || (relation.sourceId === last.targetId && relation.targetId === last.sourceId));
+  const starts = between.map((relation) => relation.validFrom).filter((date): date is string => Boolean(date)).sort();
+  const ends = between.map((relation) => relation.validTo).filter((date): date is string => Boolean(date)).sort();
+  const validTo = ends[ends.length - 1] ?? null;
+  const validFrom = starts.filter((date) => validTo === null || date <= validTo).pop() ?? starts[starts.length - 1] ?? null;
+  return { validFrom, validTo: validTo !== null && starts.some((date) => date > validTo) ? null : validTo };
 }
 
 function typedFirst(left: Relation | undefined, right: Relation | undefined): number {

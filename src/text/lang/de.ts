@@ -69,6 +69,14 @@ export const germanPack: LanguagePack = {
     formerWords: plainWords('ehemalig ehemalige ehemaliger früher vorherige vorheriger'),
     questionWords: plainWords('derzeit aktuell jetzt heute neueste ehemalig ehemalige früher vorherige vor nach seit bis wann'),
     questionPatterns: [/\bim jahr (19|20)\d\d\b/],
+    validity: {
+      fromPhrases: ['ab', 'ab dem', 'seit', 'seit dem'],
+      untilPhrases: ['bis', 'bis zum', 'bis ende'],
+      rangeOpeners: ['vom', 'von', 'zwischen dem'],
+      rangeClosers: ['bis', 'bis zum', 'und dem'],
+      endingPhrases: ['ruhestand', 'verlässt', 'verließ', 'endet', 'endete', 'ehemalige', 'ehemaliger', 'früher', 'scheidet aus', 'gekündigt'],
+      startingPhrases: ['übernimmt', 'übernahm', 'ernannt', 'nachfolger', 'nachfolgerin', 'neue', 'neuer', 'tritt an'],
+    },
   },
   questionPhrasing: {
     corpusWide: [/\b(wichtigsten?|haupt)\s*(themen|risiken|probleme)\b/, /\bin (allen|diesen) dokumenten\b/, /\binsgesamt\b/, /\bzusammenfassung\b/],

@@ -113,6 +113,21 @@ export const englishPack: LanguagePack = {
     formerWords: plainWords('former formerly previous previously'),
     questionWords: plainWords('currently current now today latest recent recently former formerly previous previously before after until since when'),
     questionPatterns: [/\bin (19|20)\d\d\b/],
+    validity: {
+      fromPhrases: ['from', 'since', 'as of', 'as from', 'starting', 'effective', 'beginning'],
+      untilPhrases: ['until', 'till', 'up to', 'ending', 'expiring'],
+      rangeOpeners: ['from', 'between'],
+      rangeClosers: ['to', 'and', 'through'],
+      endingPhrases: [
+        'retire', 'retires', 'retired', 'retiring', 'retirement', 'step down', 'steps down', 'stepped down', 'stepping down', 'leaves', 'left',
+        'leaving', 'will leave', 'resigned', 'resigns', 'resignation', 'ended', 'ends', 'will end', 'expired', 'expires', 'terminated',
+        'terminates', 'termination', 'was replaced', 'is replaced', 'will be replaced', 'no longer', 'former', 'formerly', 'previously',
+      ],
+      startingPhrases: [
+        'takes over', 'take over', 'took over', 'taking over', 'appointed', 'appoints', 'named', 'joins', 'joined', 'succeeds', 'succeeded',
+        'will succeed', 'to succeed', 'replaces', 'replaced', 'will replace', 'new', 'newly', 'starts', 'started', 'will start', 'begins',
+      ],
+    },
   },
   questionPhrasing: {
     corpusWide: [

@@ -90,6 +90,21 @@ export const frenchPack: LanguagePack = {
     formerWords: plainWords('ancien ancienne anciens anciennes précédent précédente auparavant'),
     questionWords: plainWords("actuellement aujourd'hui desormais avant apres depuis quand"),
     questionPatterns: [],
+    validity: {
+      fromPhrases: ['à compter du', 'à compter de', 'à partir du', 'à partir de', 'dès le', 'dès', 'depuis le', 'depuis'],
+      untilPhrases: ["jusqu'au", "jusqu'à", "jusqu'en"],
+      rangeOpeners: ['du', 'de', 'entre le', 'entre'],
+      rangeClosers: ['au', 'à', 'et le', 'et'],
+      endingPhrases: [
+        'retraite', 'quitte', 'quittera', 'quitté', 'quittait', 'départ', "s'achève", "s'achèvera", "s'est achevé", "s'est achevée", 'prend fin',
+        'prendra fin', 'a pris fin', 'expire', 'expirera', 'dénoncé', 'dénoncée', 'résilié', 'résiliée', 'cesse', 'cessera', 'a cessé',
+        "n'est plus", 'ancien', 'ancienne', 'anciens', 'anciennes', 'auparavant',
+      ],
+      startingPhrases: [
+        'prise de fonction', 'prendra ses fonctions', 'prend ses fonctions', 'succéder', 'succède', 'succédera', 'nommé', 'nommée', 'rejoint',
+        'rejoindra', 'remplace', 'remplacera', 'nouveau', 'nouvelle', 'nouvel', 'désormais', 'confiées', 'confiés', 'confiée', 'confié',
+      ],
+    },
   },
   questionPhrasing: {
     corpusWide: [/\b(grands|principaux|principales)\s+(themes?|sujets?|risques?)\b/, /\bdans l'ensemble\b/, /\bl'ensemble des documents\b/, /\bresume\b/],

@@ -142,6 +142,23 @@ export interface TemporalWords {
   readonly questionWords: readonly string[];
   /** Phrases that make a question about time beyond single words ("in 2024"). */
   readonly questionPatterns: readonly RegExp[];
+  /** How a sentence says when its fact holds (read at extraction; phrases as written, matched accent-free on whole words). */
+  readonly validity: ValidityPhrases;
+}
+
+/** Phrases that tell when the fact a sentence states begins or ends. */
+export interface ValidityPhrases {
+  /** Just before a date, it is the fact's first day ("from", "since", "à compter du"). */
+  readonly fromPhrases: readonly string[];
+  /** Just before a date, it is the fact's last day ("until", "jusqu'au"). */
+  readonly untilPhrases: readonly string[];
+  /** A range of two dates: an opener before the first ("between", "du") and a closer before the second ("and", "au"). */
+  readonly rangeOpeners: readonly string[];
+  readonly rangeClosers: readonly string[];
+  /** Anywhere in the sentence: its fact ends at the sentence's date, or by the time of writing ("retires", "former", "prend fin"). */
+  readonly endingPhrases: readonly string[];
+  /** Anywhere in the sentence: its fact begins at the sentence's date ("takes over", "appointed"); wins over an ending phrase. */
+  readonly startingPhrases: readonly string[];
 }
 
 /** How questions of each kind are phrased; each RegExp is tested on accent-free, lower-cased questions. */

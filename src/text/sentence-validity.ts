@@ -1,0 +1,107 @@
+import { stripAccents } from '../core/normalise.js';
+import type { Language } from '../core/records.js';
+import { findDates, type FoundDate } from './find-dates.js';
+import type { ValidityPhrases } from './lang/language-pack.js';
+import { languagePack } from './lang/registry.js';
+
+/** When the fact a sentence states holds, as the sentence says it (ISO prefixes; null when it does not say). */
+export interface SentenceValidity {
+  validFrom: string | null;
+  validTo: string | null;
+}
+
+/** How many characters before a date a from/until phrase may start ("à compter du 1er avril"). */
+const PHRASE_REACH = 24;
+
+/**
+ * Reads when a sentence's fact begins and ends: a date after "from"/"à compter du" is its start,
+ * after "until"/"jusqu'au" its end, "between A and B" / "du A au B" both; a sentence that says
+ * the fact stops ("retires", "prend fin", "former") ends it at its date, or by the time of
+ * writing when it gives none, unless it also says something begins ("takes over", "nommé").
+ * Otherwise the sentence's first date, or the document's, is the fact's start, as before.
+ */
+export function readSentenceValidity(sentence: string, documentDate: string | null, language: Language): SentenceValidity {
+  const phrases = languagePack(language).temporal.validity;
+  const plain = plainText(sentence);
+  const dates = withBareYears(findDates(sentence, documentDate), plain);
+  const starts: string[] = [];
+  const ends: string[] = [];
+  const unlabelled: string[] = [];
+  dates.forEach((date, index) => {
+    const before = plain.slice(Math.max(0, date.start - PHRASE_REACH), date.start);
+    const previous = dates[index - 1];
+    if (previous && closesRange(plain, previous, date, phrases)) {
+      // "du 1er mars au 30 juin": the first date, read before this one, is already the start.
+      ends.push(date.iso);
+      const waiting = unlabelled.indexOf(previous.iso);
+      if (waiting >= 0) {
+        unlabelled.splice(waiting, 1);
+        starts.push(previous.iso);
+      }
+    } else if (endsWithAny(before, phrases.untilPhrases)) ends.push(date.iso);
+    else if (endsWithAny(before, phrases.fromPhrases)) starts.push(date.iso);
+    else if (!date.bareYear || (dates[index + 1] && closesRange(plain, date, dates[index + 1] as DatedSpan, phrases))) unlabelled.push(date.iso);
+  });
+  const ending = containsAny(plain, phrases.endingPhrases) && !containsAny(plain, phrases.startingPhrases);
+  if (ending && ends.length === 0) ends.push(unlabelled.shift() ?? documentDate ?? '');
+  const validTo = ends.find((date) => date !== '') ?? null;
+  const validFrom = starts[0] ?? (validTo === null ? (unlabelled[0] ?? documentDate) : null);
+  return { validFrom, validTo: validTo !== null && validFrom !== null && validTo < validFrom ? null : validTo };
+}
+
+/** A found date, or a year written alone ("from 2021 to 2023"), which counts only beside a from/until/range phrase. */
+interface DatedSpan extends FoundDate {
+  bareYear?: boolean;
+}
+
+function withBareYears(dates: FoundDate[], plain: string): DatedSpan[] {
+  const years: DatedSpan[] = [];
+  for (const match of plain.matchAll(/(?<![\d.,-])(?:19|20)\d{2}(?![\d.,]\d|-\d)/g)) {
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
+    if (!dates.some((date) => start < date.end && end > date.start)) years.push({ iso: match[0], start, end, bareYear: true });
+  }
+  return [...dates, ...years].sort((left, right) => left.start - right.start);
+}
+
+function plainText(text: string): string {
+  return stripAccents(text).toLowerCase().replace(/[’‘]/g, "'");
+}
+
+function phrasePattern(phrase: string): string {
+  return plainText(phrase).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+}
+
+const compiled = new Map<string, RegExp>();
+
+function cached(key: string, build: () => RegExp): RegExp {
+  let pattern = compiled.get(key);
+  if (!pattern) {
+    pattern = build();
+    compiled.set(key, pattern);
+  }
+  return pattern;
+}
+
+/** True when the text ends with one of the phrases (then spaces, an article or "le"), as a whole word. */
+function endsWithAny(text: string, list: readonly string[]): boolean {
+  if (list.length === 0) return false;
+  const pattern = cached(`end\u0000${list.join('\u0000')}`, () => new RegExp(`(?:^|[^\\p{L}'])(?:${list.map(phrasePattern).join('|')})\\s*$`, 'u'));
+  return pattern.test(text);
+}
+
+function containsAny(text: string, list: readonly string[]): boolean {
+  if (list.length === 0) return false;
+  const pattern = cached(`any\u0000${list.join('\u0000')}`, () => new RegExp(`(?:^|[^\\p{L}'])(?:${list.map(phrasePattern).join('|')})(?![\\p{L}])`, 'u'));
+  return pattern.test(text);
+}
+
+/** "between A and B", "du A au B": an opener just before the first date and only a closer between the two. */
+function closesRange(plain: string, first: FoundDate, second: FoundDate, phrases: ValidityPhrases): boolean {
+  const between = plain.slice(first.end, second.start);
+  if (between.length > PHRASE_REACH) return false;
+  const closer = cached(`closer\u0000${phrases.rangeClosers.join('\u0000')}`, () => new RegExp(`^\\s*,?\\s*(?:${phrases.rangeClosers.map(phrasePattern).join('|')})\\s*$`, 'u'));
+  if (!closer.test(between)) return false;
+  const before = plain.slice(Math.max(0, first.start - PHRASE_REACH), first.start);
+  return endsWithAny(before, phrases.rangeOpeners) || endsWithAny(before, phrases.fromPhrases);
+}
