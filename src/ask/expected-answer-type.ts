@@ -48,7 +48,8 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
     return named.length > 0 || !organisationWords.test(word) ? named : schema.nodeTypes.filter((type) => organisationWords.test(describe(type)));
   };
   if (place.has(wh)) {
-    for (const type of typesMentioning('place')) weights.set(type.name, 1);
+    // "where": the types declared to hold place names.
+    for (const type of schema.nodeTypes.filter((candidate) => candidate.cues.shapes.includes('place-name'))) weights.set(type.name, 1);
     return weights;
   }
   const following = words.slice(first + 1).filter((word) => !isStopWord(word)).slice(0, 2);

@@ -40,7 +40,7 @@ export const defaultGraphSchema: GraphSchemaInput = {
     {
       name: 'Location',
       description: 'A place: site, town, city, region, building, structure or area.',
-      cues: nodeCues('Location'),
+      cues: nodeCues('Location', ['place-name']),
     },
     {
       name: 'Project',

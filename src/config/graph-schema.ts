@@ -18,8 +18,8 @@ export const typeCuesSchema = z.object({
   before: z.array(z.string()).default([]),
   /** Words just after a name that announce the type ("programme", "said"). */
   after: z.array(z.string()).default([]),
-  /** Names of this shape: person-like "First Last", or codes with digits ("NC-7"). */
-  shapes: z.array(z.enum(['person-name', 'code'])).default([]),
+  /** Names of this shape: person-like "First Last", codes with digits ("NC-7"), or names of known places (towns, cities, countries). */
+  shapes: z.array(z.enum(['person-name', 'code', 'place-name'])).default([]),
 });
 
 /** A node type of the knowledge graph. */

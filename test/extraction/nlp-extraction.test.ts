@@ -131,3 +131,20 @@ test('relations take the date of their sentence, else the document date', () => 
 test('dates in English and French are read as ISO prefixes', () => {
   assert.deepEqual(findDates('On 14 March 2023 and in mai 2024, then 2022-10-03 and April 11, 2022.').map((date) => date.iso), ['2023-03-14', '2024-05', '2022-10-03', '2022-04-11']);
 });
+
+test('a coined word and a trade the corpus writes in lower case make a business name; a person\'s name does not', () => {
+  const typeOf = (text: string, name: string, language: 'en' | 'fr' = 'en') => extract(text, language).entities.find((entity) => entity.name === name)?.type;
+  assert.equal(typeOf("Le marché d'imagerie a été attribué à Norvance Imagerie. L'imagerie coûte cher.", 'Norvance Imagerie', 'fr'), 'Organisation');
+  assert.equal(typeOf('Our haulage costs fell after Kessel Haulage took the routes; haulage is cheaper now.', 'Kessel Haulage'), 'Organisation');
+  assert.equal(typeOf('Anna Kessel took the routes in March.', 'Anna Kessel'), 'Person', 'no lower-case trade word, a person');
+  assert.equal(typeOf('Parts come from Kolvar Brandt, which manufactures them.', 'Kolvar Brandt'), 'Concept', 'neither word is a common noun');
+});
+
+test('a sentence\'s validity reaches its relations: an ending phrase closes them', () => {
+  const relations = extract('Tom Hale will retire from Verinta Holdings on 31 March 2024.').relations;
+  assert.ok(relations.length > 0);
+  for (const relation of relations) {
+    assert.equal(relation.validTo, '2024-03-31');
+    assert.equal(relation.validFrom, null);
+  }
+});

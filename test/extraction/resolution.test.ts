@@ -102,3 +102,19 @@ test('descriptions given for an entity\'s names are merged, each once', () => {
   ], schema, options);
   assert.equal(graph.entities[0]?.description, 'Supplier of telemetry modems. Runs a plant in Dunmore.');
 });
+
+test('a name no cue typed that is a known town, city or country becomes the schema\'s place type; a cue or a person merge wins', () => {
+  const graph = resolveGraph([
+    chunk('c1', [entity('Vierzon', 'Concept', 0), entity('Allemagne', 'Concept', 0), entity('Glimmerquatch', 'Concept', 0)]),
+    chunk('c2', [entity('Florence', 'Organisation', 2), entity('Jonas Berg', 'Person'), entity('Berg', 'Concept', 0)]),
+  ], schema, options);
+  const typeOf = (name: string) => graph.entities.find((item) => item.name === name)?.type;
+  assert.equal(typeOf('Vierzon'), 'Location');
+  assert.equal(typeOf('Allemagne'), 'Location', 'countries in every registered language');
+  assert.equal(typeOf('Glimmerquatch'), 'Concept');
+  assert.equal(typeOf('Florence'), 'Organisation', 'a cue outvotes the gazetteer');
+  assert.equal(typeOf('Jonas Berg'), 'Person');
+  assert.equal(graph.entities.some((item) => item.name === 'Berg'), false, 'a surname that is also a town still merges into its person');
+  const noPlaceType = validateConfig({ schema: { nodeTypes: [{ name: 'Person', cues: { shapes: ['person-name'] } }], edgeTypes: [] } }).schema;
+  assert.equal(resolveGraph([chunk('c1', [entity('Vierzon', 'Concept', 0)])], noPlaceType, options).entities[0]?.type, 'Concept', 'no place-name type, no place');
+});

@@ -31,7 +31,7 @@ const config: RhizomeConfigInput = {
       {
         name: 'Location',
         description: 'A place: site, town, city, building or structure.',
-        cues: { suffixes: ['street', 'station', 'bridge', 'plant', 'yard'], before: ['in', 'at', 'based in'] },
+        cues: { suffixes: ['street', 'station', 'bridge', 'plant', 'yard'], before: ['in', 'at', 'based in'], shapes: ['place-name'] },
       },
       {
         name: 'Product',
@@ -111,7 +111,7 @@ const config: RhizomeConfigInput = {
       {
         name: 'Site',
         description: 'Un lieu : site, ville, usine, bâtiment.',
-        cues: { before: ['site de', 'usine de', 'à', 'ville de'] },
+        cues: { before: ['site de', 'usine de', 'à', 'ville de'], shapes: ['place-name'] },
       },
       {
         name: 'Produit',

@@ -23,7 +23,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-18';
+export const NLP_EXTRACTOR_VERSION = 'nlp-19';
 
 /**
  * Extracts typed entities and relations from one chunk without any model: candidate names

@@ -67,6 +67,18 @@ function hasCommonNounEnd(parts: string[], language: Language): boolean {
 /** One capitalised word of a person's name, hyphenated parts included ("Jean-Marc", "Aït-Salem", "O'Neill"). */
 const NAME_PART = /^\p{Lu}(?:\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*|['’]\p{Lu}\p{Ll}+)$/u;
 
+/**
+ * A coined word followed by a common noun of the corpus is a brand and its trade ("Norvance
+ * Imagerie", "Kessel Haulage"): two words, the first neither a dictionary word nor seen in lower
+ * case, the second a dictionary word the corpus also writes in lower case.
+ */
+function isBrandAndTrade(parts: string[], knownLowercase: ReadonlySet<string>, language: Language): boolean {
+  if (parts.length !== 2) return false;
+  const [brand, trade] = parts.map((part) => stripAccents(part).toLowerCase()) as [string, string];
+  if (!/^\p{L}{3,}$/u.test(brand) || !/^\p{L}{4,}$/u.test(trade)) return false;
+  return !knownLowercase.has(brand) && !isDictionaryWord(brand, language) && knownLowercase.has(trade) && isDictionaryWord(trade, language);
+}
+
 /** "T. Brennan" is an initial + surname; "Lina Ferraz" a name when no part is an ordinary lower-case word. */
 function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, language: Language | undefined): 'initial' | 'name' | null {
   const parts = surface.split(/\s+/);
@@ -93,7 +105,8 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const nameWords = words(mention.surface);
   const lastWord = nameWords[nameWords.length - 1] ?? '';
   const shape = isPersonShaped(mention.surface, knownLowercase, language);
-  const businessShaped = language !== undefined && !mention.isCode && nameWords.length >= 2 && hasCommonNounEnd(mention.surface.split(/\s+/), language);
+  const parts = mention.surface.split(/\s+/);
+  const businessShaped = language !== undefined && !mention.isCode && nameWords.length >= 2 && (hasCommonNounEnd(parts, language) || isBrandAndTrade(parts, knownLowercase, language));
   // Relative pronouns that tell people from things: "Kelvane, which manufactures…" / "Lina Ferraz, who leads…".
   const relative = relativePronoun?.exec(sentence.slice(mention.end))?.[1]?.toLowerCase();
   const relativeIsThing = relative !== undefined && thingPronouns.has(relative);

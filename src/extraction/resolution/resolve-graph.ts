@@ -1,10 +1,11 @@
 import { stableId } from '../../core/ids.js';
 import type { ChunkExtraction, Entity, ExtractedRelation, MergeRecord, Mention, Relation } from '../../core/records.js';
 import { normaliseName } from '../../core/normalise.js';
-import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
+import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { collectNameStatistics, winningType, type NameStatistics } from './name-statistics.js';
 import { mergeAliases, type AliasMergeOptions } from './merge-aliases.js';
 import { closeSupersededRelations } from './close-superseded.js';
+import { isKnownPlace } from './known-places.js';
 
 /** The resolved graph: one node per real-world entity, edges with evidence, chunk mentions. */
 export interface ResolvedGraph {
@@ -23,7 +24,7 @@ export interface LocatedExtraction {
 /**
  * Resolves the extractions of a whole corpus into one graph: names are normalised and merged
  * (acronyms, initials, surnames, short forms, near-duplicates), each entity gets the type most
- * cues vote for, relations are re-checked against the schema with the final types (those that
+ * cues vote for (or, when none did, the schema's place type if it names a known place), relations are re-checked against the schema with the final types (those that
  * no longer fit become RELATED_TO), and superseded facts get a `validTo`.
  */
 export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, options: Omit<AliasMergeOptions, 'personTypes'>): ResolvedGraph {
@@ -37,8 +38,11 @@ export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, 
 
   const entityByKey = new Map<string, Entity>();
   const entities: Entity[] = [];
+  const placeType = schema.nodeTypes.find((type) => type.cues.shapes.includes('place-name'))?.name ?? null;
   for (const members of sets.groups().values()) {
     const entity = buildEntity(members.map((key) => names.get(key) as NameStatistics), typeOrder);
+    // No cue typed it, and it is the name of a known town, city or country: a place.
+    if (placeType && entity.type === FALLBACK_NODE_TYPE && isKnownPlace([entity.name, ...entity.aliases])) entity.type = placeType;
     entities.push(entity);
     for (const key of members) entityByKey.set(key, entity);
   }

