@@ -165,10 +165,12 @@ function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], opti
         score: path.score,
       });
     });
-    let kept = additions;
-    if (chosen.length > 0 && chosen.length + kept.length > options.maxSentences) kept = kept.slice(-1);
-    const addedWords = kept.reduce((sum, item) => sum + item.text.split(/\s+/).length, 0);
-    if (chosen.length + kept.length > options.maxSentences || (chosen.length > 0 && words + addedWords > options.maxWords)) continue;
+    const wordsOf = (items: Candidate[]) => items.reduce((sum, item) => sum + item.text.split(/\s+/).length, 0);
+    const fits = (items: Candidate[]) => chosen.length + items.length <= options.maxSentences && (chosen.length === 0 || words + wordsOf(items) <= options.maxWords);
+    // A further answer whose whole chain does not fit keeps the hop that reaches it.
+    const kept = chosen.length === 0 || fits(additions) ? additions : additions.slice(-1);
+    if (!fits(kept)) continue;
+    const addedWords = wordsOf(kept);
     for (const item of kept) seen.add(`${item.chunkId}:${item.span.start}`);
     chosen.push(...kept);
     words += addedWords;

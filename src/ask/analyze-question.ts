@@ -9,6 +9,7 @@ import {
   asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion, withoutMetaWords,
 } from '../text/question-signals.js';
 import { answerHeadStem, expectedAnswerTypes } from './expected-answer-type.js';
+import { relationAlternatives } from './relation-alternatives.js';
 
 /**
  * Reads a question once: language, content stems, the answer type asked for (schema types and the
@@ -21,6 +22,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     text: question,
     language: detectLanguage(question),
     stems: contentStems(question),
+    relationAlternatives: relationAlternatives(contentStems(question), schema),
     contentText,
     contentStems: contentStems(contentText),
     answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question) },

@@ -56,10 +56,13 @@ export const rankingProfileSchema = z.object({
       temporalBonus: z.number().min(0).default(0.3),
       /** Dates decide only between paths this close to the best one. */
       temporalWindow: z.number().min(0).default(0.25),
+      /** Share of a question word's weight earned by evidence that says it with another word of the same schema relation ("produces" for "makes"); 0 turns relation alternatives off (measured on corpus_en, corpus_fr2). */
+      alternativeWordShare: z.number().min(0).max(1).default(0.5),
     })
     .default({
       beamWidth: 96, relationsPerNeighbour: 2, lengthPenalty: 0.04, weakHopPenalty: 0.2, hubPenalty: 0.1, endHubPenalty: 0.25, stepRelevance: 0.05, endRelevance: 0.15,
       typeMatchBonus: 0.6, typeMismatchPenalty: 0.4, unknownTypePenalty: 0.2, temporalBonus: 0.3, temporalWindow: 0.25,
+      alternativeWordShare: 0.5,
     }),
   sentences: z
     .object({

@@ -25,6 +25,12 @@ export interface QuestionAnalysis {
   contentText: string;
   /** Stems of `contentText`. */
   contentStems: string[];
+  /**
+   * Other words for the question's relation words, from the schema's edge phrases: an evidence
+   * stem (key) that stands for a question stem (value), as "produit" stands for "fabriqu" when
+   * one edge type lists "fabrique" and "produit".
+   */
+  relationAlternatives: ReadonlyMap<string, string>;
   /** What the answer should be: node types with weights (1 = named, 0.5 = plausible) and the wh-phrase's head noun, stemmed. */
   answerType: { types: Map<string, number>; headStem: string | null };
   /** A date or "currently" in the question. */

@@ -217,3 +217,18 @@ test('a pair\'s validity reads every relation between the two: a later end close
   // The path takes the relation whose evidence says "heads" (open-ended); the pair is still closed by the other one.
   close(scoreOf(rank({ prefer: 'latest' }), 'Alder Works → Bea Lund'), scoreOf(rank(null), 'Alder Works → Bea Lund') - PATHS.temporalBonus);
 });
+
+test('evidence that says a question word with another word of its relation earns alternativeWordShare of its weight', () => {
+  const graph = smallGraph(
+    [{ name: 'Pump X' }, { name: 'Alder Works', type: 'Organisation' }, { name: 'Brook Ltd', type: 'Organisation' }],
+    [
+      { source: 'Alder Works', target: 'Pump X', evidence: 'Alder Works assembles Pump X.' },
+      { source: 'Brook Ltd', target: 'Pump X', evidence: 'Brook Ltd visited the Pump X stand.' },
+    ],
+  );
+  const alternatives = new Map([[contentStems('assembles')[0] as string, contentStems('manufactures')[0] as string]]);
+  const rank = (share: number) => rankRelationPaths(graph.index, query(graph, ['Pump X'], 'manufactures', { maxHops: 1, relationAlternatives: alternatives, profile: profile({ alternativeWordShare: share }) }), 8);
+  close(scoreOf(rank(0.5), 'Pump X → Alder Works') - scoreOf(rank(0), 'Pump X → Alder Works'), 0.5, 'the only question word, met through its alternative, at half weight');
+  close(scoreOf(rank(0.5), 'Pump X → Brook Ltd'), scoreOf(rank(0), 'Pump X → Brook Ltd'));
+  assert.equal(names(rank(0.5)[0]), 'Pump X → Alder Works');
+});

@@ -112,6 +112,7 @@ export class LocalSearcher {
     const linkedWords = new Set(linked.flatMap((link) => contentStems(link.surface)));
     const pathQuery: PathQuery = {
       questionStems: new Set(analysis.stems.filter((stem) => !linkedWords.has(stem))),
+      relationAlternatives: analysis.relationAlternatives,
       seeds,
       wantedTypes: analysis.answerType.types,
       headStem: analysis.answerType.headStem,

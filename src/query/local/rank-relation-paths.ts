@@ -8,6 +8,8 @@ import type { GraphIndex } from '../graph-index.js';
 export interface PathQuery {
   /** Content-word stems of the question, without the words of the entities it names. */
   questionStems: Set<string>;
+  /** Evidence stems that stand for a question stem (other words of the same schema relation); none when left out. */
+  relationAlternatives?: ReadonlyMap<string, string>;
   seeds: number[];
   /** Node types the question asks for, with weights (empty when unknown). */
   wantedTypes: Map<string, number>;
@@ -48,7 +50,9 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   // An entity mentioned by most of the corpus explains little: its cost grows as its idf shrinks.
   const commonness = (entityIndex: number) => 1 - Math.log(chunkCount / Math.max(1, index.chunksOfEntity[entityIndex]?.length ?? 0)) / Math.log(chunkCount);
   const hubCost = (path: PartialPath) => path.entities.slice(1, -1).reduce((sum, entityIndex) => sum + profile.hubPenalty * commonness(entityIndex), 0);
-  const coverage = (covered: Set<string>) => [...covered].reduce((sum, stem) => sum + idf(stem), 0) / questionMass;
+  // A question stem met only through another word of its relation ("~" + stem) counts for part of its weight.
+  const coverage = (covered: Set<string>) =>
+    [...covered].reduce((sum, stem) => (stem.startsWith('~') ? (covered.has(stem.slice(1)) ? sum : sum + profile.alternativeWordShare * idf(stem.slice(1))) : sum + idf(stem)), 0) / questionMass;
 
   let beam: PartialPath[] = [...seedSet].map((seed) => ({ entities: [seed], relations: [], covered: new Set<string>() }));
   const finished: Array<{ path: PartialPath; score: number }> = [];
@@ -62,7 +66,13 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
         const other = index.entityIndexById.get(relation.sourceId === index.entities[last]?.id ? relation.targetId : relation.sourceId);
         if (other === undefined || path.entities.includes(other)) continue;
         const covered = new Set(path.covered);
-        for (const stem of index.evidenceStems[relationIndex] ?? []) if (query.questionStems.has(stem)) covered.add(stem);
+        for (const stem of index.evidenceStems[relationIndex] ?? []) {
+          if (query.questionStems.has(stem)) covered.add(stem);
+          else {
+            const standsFor = query.relationAlternatives?.get(stem);
+            if (standsFor !== undefined && query.questionStems.has(standsFor)) covered.add(`~${standsFor}`);
+          }
+        }
         const options = byNeighbour.get(other) ?? [];
         options.push({ relation: relationIndex, gain: coverage(covered), covered });
         byNeighbour.set(other, options);

@@ -1,0 +1,34 @@
+import type { GraphSchema } from '../config/graph-schema.js';
+import { contentStems } from '../text/content-stems.js';
+
+const cache = new WeakMap<GraphSchema, ReadonlyArray<ReadonlySet<string>>>();
+
+/** For each edge type, the stems of its one-word phrases ("fabrique", "produit", "fabriqué par" → fabriqu, produit); longer phrases hold nouns ("part of", "on the site of") that would stand for too much. */
+function edgeWordClasses(schema: GraphSchema): ReadonlyArray<ReadonlySet<string>> {
+  let classes = cache.get(schema);
+  if (!classes) {
+    classes = schema.edgeTypes
+      .map((edge) => new Set([...edge.patterns, ...edge.passivePatterns].filter((phrase) => !/\s/.test(phrase.trim())).flatMap((phrase) => contentStems(phrase))))
+      .filter((stems) => stems.size > 1);
+    cache.set(schema, classes);
+  }
+  return classes;
+}
+
+/**
+ * Other words for the question's relation words: the schema says which phrases state one edge
+ * type, so a question stem found among an edge type's phrases may be met in the evidence by any
+ * other stem of those phrases ("fabriquées" ↔ "assemble", "runs" ↔ "heads"). Returns evidence
+ * stem → the question stem it stands for; a question's own stems are never alternatives.
+ */
+export function relationAlternatives(questionStems: readonly string[], schema: GraphSchema): ReadonlyMap<string, string> {
+  const own = new Set(questionStems);
+  const alternatives = new Map<string, string>();
+  for (const stem of questionStems) {
+    for (const words of edgeWordClasses(schema)) {
+      if (!words.has(stem)) continue;
+      for (const other of words) if (!own.has(other) && !alternatives.has(other)) alternatives.set(other, stem);
+    }
+  }
+  return alternatives;
+}

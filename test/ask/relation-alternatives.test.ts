@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { validateConfig } from '../../src/config/load-config.js';
+import { relationAlternatives } from '../../src/ask/relation-alternatives.js';
+import { contentStems } from '../../src/text/content-stems.js';
+
+const schema = validateConfig({
+  schema: {
+    nodeTypes: [{ name: 'Organisation' }, { name: 'Product' }],
+    edgeTypes: [
+      { name: 'MAKES', source: ['Organisation'], target: ['Product'], patterns: ['makes', 'manufactures', 'assembles', 'part of'], passivePatterns: ['made by'] },
+      { name: 'SUPPLIES', source: ['Organisation'], target: ['Product'], patterns: ['supplies', 'delivers'] },
+    ],
+  },
+}).schema;
+
+test('a question word of one edge type stands in for the other one-word phrases of that type, and only those', () => {
+  const question = contentStems('Which company manufactures the pumps?');
+  const alternatives = relationAlternatives(question, schema);
+  const manufactures = contentStems('manufactures')[0] as string;
+  assert.equal(alternatives.get(contentStems('assembles')[0] as string), manufactures);
+  assert.equal(alternatives.get(contentStems('makes')[0] as string), manufactures);
+  assert.equal(alternatives.has(contentStems('supplies')[0] as string), false, 'another edge type is no alternative');
+  assert.equal(alternatives.has(contentStems('part')[0] as string), false, 'words of longer phrases are left out');
+  assert.equal(relationAlternatives(contentStems('Where are the pumps?'), schema).size, 0);
+});
