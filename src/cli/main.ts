@@ -7,6 +7,7 @@ import { registerIndexCommand } from './commands/index-command.js';
 import { registerInitCommand } from './commands/init-command.js';
 import { registerMigrateCommand } from './commands/migrate-command.js';
 import { registerQueryCommand } from './commands/query-command.js';
+import { registerRemoveCommand } from './commands/remove-command.js';
 import { registerStatsCommand } from './commands/stats-command.js';
 import { exitCodeFor } from './exit-codes.js';
 import { printError } from './output.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
     .showHelpAfterError();
   registerInitCommand(program);
   registerIndexCommand(program);
+  registerRemoveCommand(program);
   registerQueryCommand(program);
   registerCypherCommand(program);
   registerStatsCommand(program);
