@@ -10,6 +10,8 @@ import type { GraphStore, StoreCounts, VectorState } from './graph/store.js';
 import { describeExtractor } from './indexing/extract-stage.js';
 import type { IndexSummary } from './indexing/index-summary.js';
 import { planIndex, type IndexPlan } from './indexing/plan-index.js';
+import { exportGraphJsonl } from './export/export-jsonl.js';
+import { importGraphJsonl, type ImportResult } from './export/import-jsonl.js';
 import { readUndoneMerges, type UndoneMerge } from './indexing/apply-changes.js';
 import { runIndex, runRemove, type IndexContext } from './indexing/run-index.js';
 import { ensureWorkspaceFolder } from './workspace/workspace-folder.js';
@@ -78,6 +80,10 @@ export interface Rhizome {
   undoneMerges(): Promise<UndoneMerge[]>;
   /** The community hierarchy with its reports, by level. */
   communities(): Promise<Community[]>;
+  /** The whole graph as deterministic JSON lines (`rhizome export --format jsonl`). */
+  exportGraph(options: { format: 'jsonl' }): Promise<string>;
+  /** Loads an export into this workspace, which must be empty; `origin` names the source in errors. */
+  importGraph(jsonl: string, origin?: string): Promise<ImportResult>;
   /** Model usage of the queries answered so far (calls, tokens, cost). */
   queryUsage(): UsageMeter;
   close(): Promise<void>;
@@ -220,6 +226,21 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     },
     async undoneMerges() {
       return readUndoneMerges((await open()).store);
+    },
+    async exportGraph() {
+      return exportGraphJsonl((await open()).store);
+    },
+    async importGraph(jsonl, origin) {
+      const { store, engine } = await open();
+      try {
+        const result = await importGraphJsonl(jsonl, store, origin);
+        await store.setMeta('lastIndexedAt', new Date().toISOString());
+        await store.setMeta('needsReindex', 'false');
+        return result;
+      } finally {
+        knownIndexed = false;
+        engine.invalidate();
+      }
     },
     queryUsage: () => queryUsage,
     async close() {

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { registerCommunitiesCommand } from './commands/communities-command.js';
 import { registerCypherCommand } from './commands/cypher-command.js';
 import { registerEvalCommand } from './commands/eval-command.js';
+import { registerExportCommands } from './commands/export-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerInitCommand } from './commands/init-command.js';
 import { registerMigrateCommand } from './commands/migrate-command.js';
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerCommunitiesCommand(program);
   registerEvalCommand(program);
   registerMigrateCommand(program);
+  registerExportCommands(program);
   return program;
 }
 

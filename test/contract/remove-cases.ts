@@ -4,6 +4,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { validateConfig } from '../../src/config/load-config.js';
 import { ignoreEvents } from '../../src/events/events.js';
+import { exportGraphJsonl } from '../../src/export/export-jsonl.js';
+import { importGraphJsonl } from '../../src/export/import-jsonl.js';
 import type { GraphStore } from '../../src/graph/store.js';
 import { runIndex, runRemove } from '../../src/indexing/run-index.js';
 import type { ContractContext } from './graph-store-contract.js';
@@ -35,10 +37,11 @@ async function graphOf(store: GraphStore) {
     merges: (await store.listMerges()).sort(byKey((merge) => `${merge.merged} ${merge.kept}`)),
     communities: (await store.listCommunities()).map((community) => ({ ...community, memberIds: [...community.memberIds].sort() })).sort(byKey((community) => community.id)),
     counts: await store.counts(),
+    exported: await exportGraphJsonl(store),
   };
 }
 
-/** Removing documents through the pipeline (no evidence of them is left, history does not matter). */
+/** Removing documents through the pipeline (no evidence of them is left, history does not matter); the graph exported and imported. */
 export function defineRemoveCases({ openStore, freshWorkspace }: ContractContext): void {
   const inWorkspace = async <T>(workspace: string, work: (store: GraphStore, run: { store: GraphStore; config: ReturnType<typeof validateConfig>; events: typeof ignoreEvents; model: null }) => Promise<T>): Promise<T> => {
     const config = validateConfig({ workspace });
@@ -92,6 +95,21 @@ export function defineRemoveCases({ openStore, freshWorkspace }: ContractContext
       return graphOf(store);
     });
     assert.deepEqual(neverAdded, removed, 'removing gives the graph of never having indexed it');
+  });
+
+  test('an export imported into an empty workspace exports the same bytes; a second import is refused', async () => {
+    const source = freshWorkspace();
+    const files = writeCorpus(path.join(source, 'corpus'));
+    const exported = await inWorkspace(source, async (store, context) => {
+      await runIndex([path.dirname(files['a.txt'] as string)], context);
+      return exportGraphJsonl(store);
+    });
+    await inWorkspace(freshWorkspace(), async (store) => {
+      const result = await importGraphJsonl(exported, store);
+      assert.equal(result.documents, 3);
+      assert.equal(await exportGraphJsonl(store), exported);
+      await assert.rejects(importGraphJsonl(exported, store), /already holds 3 documents/);
+    });
   });
 
   test('index keeps documents gone from disk unless asked to prune; remove refuses a target that names nothing', async () => {
