@@ -10,7 +10,11 @@ import type { GraphStore, StoreCounts, VectorState } from './graph/store.js';
 import { describeExtractor } from './indexing/extract-stage.js';
 import type { IndexSummary } from './indexing/index-summary.js';
 import { planIndex, type IndexPlan } from './indexing/plan-index.js';
-import { runIndex } from './indexing/run-index.js';
+import { exportGraphJsonl } from './export/export-jsonl.js';
+import { importGraphJsonl, type ImportResult } from './export/import-jsonl.js';
+import { readUndoneMerges, type UndoneMerge } from './indexing/apply-changes.js';
+import { runIndex, runRemove, type IndexContext } from './indexing/run-index.js';
+import { ensureWorkspaceFolder } from './workspace/workspace-folder.js';
 import type { ChatModel } from './llm/chat-model.js';
 import { createChatModel } from './llm/create-chat-model.js';
 import { createEmbedder } from './llm/create-embedder.js';
@@ -34,6 +38,14 @@ export interface IndexOptions {
   onEvent?: EventSink;
   /** Spending cap for model calls ("$2", "500k tokens"); the run stops cleanly at it and the next run resumes. */
   budget?: string;
+  /** Also remove indexed documents under the paths that are gone from disk (else they are kept and reported). */
+  prune?: boolean;
+}
+
+/** Options of one removal. */
+export interface RemoveOptions {
+  signal?: AbortSignal;
+  onEvent?: EventSink;
 }
 
 /** Workspace statistics, and which components are in use. */
@@ -50,9 +62,12 @@ export interface RhizomeStats extends StoreCounts {
 /** The library's entry point: index folders, ask questions, inspect the graph. */
 export interface Rhizome {
   readonly config: RhizomeConfig;
-  index(folder: string, options?: IndexOptions): Promise<IndexSummary>;
+  /** Adds or refreshes the documents of folders or files (one path or several). */
+  index(paths: string | string[], options?: IndexOptions): Promise<IndexSummary>;
+  /** Removes documents (ids, indexed file paths, or folders) and everything that rested only on them; the graph is rebuilt from the rest. */
+  remove(targets: string | string[], options?: RemoveOptions): Promise<IndexSummary>;
   /** What indexing would do and cost (`--dry-run`): calls, tokens and dollars; spends nothing. */
-  planIndex(folder: string): Promise<IndexPlan>;
+  planIndex(paths: string | string[], options?: Pick<IndexOptions, 'prune'>): Promise<IndexPlan>;
   query(question: string, options?: QueryOptions): Promise<Answer>;
   /** Builds the context a mode would answer from, without answering (for evaluation and debugging). */
   retrieve(question: string, options?: QueryOptions): Promise<RetrievalContext>;
@@ -61,11 +76,23 @@ export interface Rhizome {
   chunkSources(chunkIds: string[]): Promise<Map<string, string>>;
   stats(): Promise<RhizomeStats>;
   merges(): Promise<MergeRecord[]>;
+  /** Alias merges undone by later runs (their evidence was removed or changed), oldest first. */
+  undoneMerges(): Promise<UndoneMerge[]>;
   /** The community hierarchy with its reports, by level. */
   communities(): Promise<Community[]>;
+  /** The whole graph as deterministic JSON lines (`rhizome export --format jsonl`). */
+  exportGraph(options: { format: 'jsonl' }): Promise<string>;
+  /** Loads an export into this workspace, which must be empty; `origin` names the source in errors. */
+  importGraph(jsonl: string, origin?: string): Promise<ImportResult>;
   /** Model usage of the queries answered so far (calls, tokens, cost). */
   queryUsage(): UsageMeter;
   close(): Promise<void>;
+}
+
+function listOf(value: string | string[]): string[] {
+  const list = typeof value === 'string' ? [value] : value;
+  if (list.length === 0) throw new RhizomeError('INPUT_INVALID', 'no path given');
+  return list;
 }
 
 const CYPHER_LIMITS = { timeoutMs: 10_000, rowLimit: 1_000 };
@@ -77,6 +104,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
   const usesModel = config.llm.provider !== 'none';
   const queryUsage = new UsageMeter();
   let opened: { store: GraphStore; engine: QueryEngine } | null = null;
+  let knownIndexed = false;
   let opening: Promise<{ store: GraphStore; engine: QueryEngine }> | null = null;
   let answerModel: Promise<ChatModel> | null = null;
   let queryEmbedder: Promise<Embedder> | null = null;
@@ -97,6 +125,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
   const open = async () => {
     if (opened) return opened;
     opening ??= (async () => {
+      ensureWorkspaceFolder(config.workspace);
       const store = await openGraphStore(config);
       const { reset } = await store.ensureSchema(config.schema);
       if (reset) await store.setMeta('needsReindex', 'true');
@@ -111,31 +140,53 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     }
   };
 
+  /** WORKSPACE_EMPTY unless the workspace holds indexed documents (checked once until the next write). */
+  const requireIndexed = async (store: GraphStore) => {
+    if ((await store.getMeta('needsReindex')) === 'true') {
+      throw new RhizomeError('WORKSPACE_EMPTY', `the graph schema (or Rhizome's storage layout) changed since ${config.workspace} was indexed, so its entity layer was cleared: run \`rhizome index <folder>\` again (unchanged documents are not re-extracted)`);
+    }
+    if (knownIndexed) return;
+    if ((await store.counts()).documents === 0) {
+      const never = (await store.getMeta('lastIndexedAt')) === null;
+      throw new RhizomeError('WORKSPACE_EMPTY', `the workspace ${config.workspace} ${never ? 'has never been indexed' : 'holds no documents (all were removed)'}: run \`rhizome index <folder>\` first (or pass --workspace the folder you indexed into)`);
+    }
+    knownIndexed = true;
+  };
+
+  /** Runs an index or remove with models, usage and events set up, then marks the workspace indexed. */
+  const runWrite = async (options: IndexOptions, work: (context: IndexContext) => Promise<IndexSummary>): Promise<IndexSummary> => {
+    const { store, engine } = await open();
+    const events = options.onEvent ?? ignoreEvents;
+    const usage = new UsageMeter();
+    usage.onRecord((record) => events({ type: 'llm-call-end', model: record.modelId, purpose: record.purpose, cached: record.cached, inputTokens: record.usage.inputTokens, outputTokens: record.usage.outputTokens, latencyMs: record.latencyMs, dollars: record.cached ? 0 : costOf(record.usage, record.prices) }));
+    const budget = options.budget ? new Budget(parseBudget(options.budget)) : undefined;
+    if (budget && !usesModel) events({ type: 'warning', message: 'a budget was given but no LLM is configured: offline indexing costs nothing' });
+    const model = usesModel ? await createChatModel(config.llm, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
+    const embedder = usesEmbedder ? await createEmbedder(config.embeddings, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
+    try {
+      const summary = await work({ store, config, events, model, embedder, usage, ...(options.signal ? { signal: options.signal } : {}) });
+      await store.setMeta('lastIndexedAt', new Date().toISOString());
+      await store.setMeta('needsReindex', 'false');
+      return summary;
+    } finally {
+      knownIndexed = false;
+      await model?.close();
+      await embedder?.close();
+      engine.invalidate();
+    }
+  };
+
   return {
     config,
-    async index(folder, options = {}) {
-      const { store, engine } = await open();
-      const events = options.onEvent ?? ignoreEvents;
-      const usage = new UsageMeter();
-      usage.onRecord((record) => events({ type: 'llm-call-end', model: record.modelId, purpose: record.purpose, cached: record.cached, inputTokens: record.usage.inputTokens, outputTokens: record.usage.outputTokens, latencyMs: record.latencyMs, dollars: record.cached ? 0 : costOf(record.usage, record.prices) }));
-      const budget = options.budget ? new Budget(parseBudget(options.budget)) : undefined;
-      if (budget && !usesModel) events({ type: 'warning', message: 'a budget was given but no LLM is configured: offline indexing costs nothing' });
-      const model = usesModel ? await createChatModel(config.llm, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
-      const embedder = usesEmbedder ? await createEmbedder(config.embeddings, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
-      try {
-        const summary = await runIndex(folder, { store, config, events, model, embedder, usage, ...(options.signal ? { signal: options.signal } : {}) });
-        await store.setMeta('lastIndexedAt', new Date().toISOString());
-        await store.setMeta('needsReindex', 'false');
-        return summary;
-      } finally {
-        await model?.close();
-        await embedder?.close();
-        engine.invalidate();
-      }
+    index(paths, options = {}) {
+      return runWrite(options, (context) => runIndex(listOf(paths), context, { prune: options.prune ?? false }));
     },
-    async planIndex(folder) {
+    remove(targets, options = {}) {
+      return runWrite(options, (context) => runRemove(listOf(targets), context));
+    },
+    async planIndex(paths, options = {}) {
       const { store } = await open();
-      return planIndex(folder, { store, config, events: ignoreEvents });
+      return planIndex(listOf(paths), { store, config, events: ignoreEvents }, { prune: options.prune ?? false });
     },
     async retrieve(question, options = {}) {
       if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
@@ -145,9 +196,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     },
     async query(question, options = {}) {
       const { store, engine } = await open();
-      if ((await store.getMeta('needsReindex')) === 'true') {
-        throw new RhizomeError('WORKSPACE_EMPTY', `the graph schema (or Rhizome's storage layout) changed since ${config.workspace} was indexed, so its entity layer was cleared: run \`rhizome index <folder>\` again (unchanged documents are not re-extracted)`);
-      }
+      await requireIndexed(store);
       return engine.answer(question, options.mode, options.signal);
     },
     async cypher(query, parameters = {}) {
@@ -174,6 +223,24 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     },
     async merges() {
       return (await open()).store.listMerges();
+    },
+    async undoneMerges() {
+      return readUndoneMerges((await open()).store);
+    },
+    async exportGraph() {
+      return exportGraphJsonl((await open()).store);
+    },
+    async importGraph(jsonl, origin) {
+      const { store, engine } = await open();
+      try {
+        const result = await importGraphJsonl(jsonl, store, origin);
+        await store.setMeta('lastIndexedAt', new Date().toISOString());
+        await store.setMeta('needsReindex', 'false');
+        return result;
+      } finally {
+        knownIndexed = false;
+        engine.invalidate();
+      }
     },
     queryUsage: () => queryUsage,
     async close() {

@@ -10,6 +10,7 @@ const EXIT_CODES: Record<RhizomeErrorCode, number> = {
   INPUT_INVALID: 3,
   WORKSPACE_EMPTY: 3,
   WORKSPACE_LOCKED: 4,
+  WORKSPACE_INVALID: 7,
   PARTIAL_RUN: 5,
   STORE_FAILED: 6,
   ABORTED: 130,
@@ -18,6 +19,9 @@ const EXIT_CODES: Record<RhizomeErrorCode, number> = {
 
 /** Exit code for a partial run (some inputs failed, the rest was indexed). */
 export const PARTIAL_RUN_EXIT_CODE = EXIT_CODES.PARTIAL_RUN;
+
+/** Exit code when a path given to `index` holds no supported file (reported as a warning). */
+export const NOTHING_TO_INDEX_EXIT_CODE = EXIT_CODES.INPUT_INVALID;
 
 /** Maps any thrown value to an exit code: known errors by code, anything else 1. */
 export function exitCodeFor(error: unknown): number {

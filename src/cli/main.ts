@@ -3,10 +3,12 @@ import { Command, CommanderError } from 'commander';
 import { registerCommunitiesCommand } from './commands/communities-command.js';
 import { registerCypherCommand } from './commands/cypher-command.js';
 import { registerEvalCommand } from './commands/eval-command.js';
+import { registerExportCommands } from './commands/export-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerInitCommand } from './commands/init-command.js';
 import { registerMigrateCommand } from './commands/migrate-command.js';
 import { registerQueryCommand } from './commands/query-command.js';
+import { registerRemoveCommand } from './commands/remove-command.js';
 import { registerStatsCommand } from './commands/stats-command.js';
 import { exitCodeFor } from './exit-codes.js';
 import { printError } from './output.js';
@@ -23,12 +25,14 @@ export function buildProgram(): Command {
     .showHelpAfterError();
   registerInitCommand(program);
   registerIndexCommand(program);
+  registerRemoveCommand(program);
   registerQueryCommand(program);
   registerCypherCommand(program);
   registerStatsCommand(program);
   registerCommunitiesCommand(program);
   registerEvalCommand(program);
   registerMigrateCommand(program);
+  registerExportCommands(program);
   return program;
 }
 

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { configSchema, type RhizomeConfig, type RhizomeConfigInput } from './config-schema.js';
+import { findUnknownKeys, type UnknownKey } from './unknown-keys.js';
 
 /** Config file names looked up, in order, in the working directory. */
 export const CONFIG_FILE_NAMES = ['rhizome.config.ts', 'rhizome.config.mts', 'rhizome.config.js', 'rhizome.config.mjs', 'rhizome.config.json'];
@@ -31,11 +32,18 @@ export async function loadConfig(sources: ConfigSources = {}): Promise<RhizomeCo
   return { ...config, workspace: path.resolve(cwd, config.workspace) };
 }
 
-/** Validates a config object; the error lists each bad field by its path. */
+/** Validates a config object; the error lists each bad field by its path, and each unknown key with the nearest declared one. */
 export function validateConfig(input: unknown, origin = 'configuration'): RhizomeConfig {
+  const unknown = findUnknownKeys(configSchema, input);
+  if (unknown.length > 0) throw new RhizomeError('CONFIG_INVALID', `${origin}: ${unknown.map(formatUnknownKey).join('; ')}`, { details: { unknownKeys: unknown } });
   const result = configSchema.safeParse(input);
   if (result.success) return result.data;
   throw new RhizomeError('CONFIG_INVALID', `${origin}: ${formatIssues(result.error)}`, { details: { issues: result.error.issues } });
+}
+
+function formatUnknownKey(unknown: UnknownKey): string {
+  const where = [...unknown.path, unknown.key].join('.');
+  return `unknown key "${where}" (${unknown.suggestion ? `did you mean \`${unknown.suggestion}\`?` : `expected one of ${unknown.declared.join(', ')}`})`;
 }
 
 function formatIssues(error: z.ZodError): string {

@@ -6,6 +6,7 @@ export type RhizomeErrorCode =
   | 'INPUT_INVALID'
   | 'WORKSPACE_LOCKED'
   | 'WORKSPACE_EMPTY'
+  | 'WORKSPACE_INVALID'
   | 'STORE_FAILED'
   | 'QUERY_INVALID'
   | 'CYPHER_REJECTED'

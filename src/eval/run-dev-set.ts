@@ -87,9 +87,9 @@ async function evaluateSet(rhizome: Rhizome, set: DevEvalSet, workspace: string,
   return { coverage: result.methods, questions: result.questions };
 }
 
-/** Indexes `folder` into the set's workspace (unchanged documents are skipped), logs the summary and returns the seconds it took; a partial run throws PARTIAL_RUN. */
+/** Indexes `folder` into the set's workspace (unchanged documents are skipped, vanished ones pruned), logs the summary and returns the seconds it took; a partial run throws PARTIAL_RUN. */
 export async function indexFolder(rhizome: Rhizome, set: Pick<DevEvalSet, 'name'>, folder: string, options: Pick<DevSetRunOptions, 'log'>): Promise<number> {
-  const summary = await rhizome.index(folder);
+  const summary = await rhizome.index(folder, { prune: true });
   options.log(`  ${set.name}: indexed ${summary.documents.seen} documents (${summary.documents.unchanged} unchanged) in ${summary.seconds.toFixed(1)} s`);
   if (summary.partial) {
     throw new RhizomeError('PARTIAL_RUN', `indexing ${set.name} failed for ${summary.failures.length + summary.extractionFailures.length} item(s); see ${summary.reportPath}`);

@@ -1,7 +1,9 @@
+import type { MergeRecord } from '../core/records.js';
 import type { IngestFailure } from '../ingest/ingest-failure.js';
 import type { LlmExtractionCounts } from '../extraction/llm/extraction-counts.js';
 import type { UsageReport } from '../llm/usage-meter.js';
 import type { EmbedStageResult } from './embed-stage.js';
+import type { DocumentReference } from './plan-changes.js';
 
 /** A chunk the extractor could not process, with the reason. */
 export interface ExtractionFailure {
@@ -10,15 +12,24 @@ export interface ExtractionFailure {
   reason: string;
 }
 
-/** What one `index` run did; `partial` is true whenever anything failed. */
+/** What one `index` (or `remove`) run did; `partial` is true whenever anything failed. */
 export interface IndexSummary {
-  root: string;
+  /** The paths indexed, absolute (none for a removal). */
+  roots: string[];
   documents: { seen: number; added: number; changed: number; unchanged: number; removed: number };
+  /** The documents this run removed (pruned or named to `remove`). */
+  removedDocuments: DocumentReference[];
+  /** Indexed documents under the paths that are gone from disk, kept because `prune` was not asked. */
+  missingDocuments: DocumentReference[];
+  /** Paths under which no supported file was found. */
+  emptyRoots: string[];
   chunks: { total: number; extracted: number; reused: number; empty: number; pending: number };
   entities: number;
   relations: number;
   typedRelations: number;
   merges: number;
+  /** Alias merges of the previous graph that no longer hold (their evidence was removed or changed). */
+  undoneMerges: MergeRecord[];
   communities: number;
   failures: IngestFailure[];
   extractionFailures: ExtractionFailure[];

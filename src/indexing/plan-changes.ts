@@ -3,24 +3,32 @@ import type { SourceDocument } from '../core/records.js';
 import type { StoredDocument } from '../graph/store.js';
 import type { IngestFailure } from '../ingest/ingest-failure.js';
 
+/** A stored document named by id and path, as summaries report it. */
+export interface DocumentReference {
+  id: string;
+  path: string;
+}
+
 /** Which loaded documents to write and which stored ones to remove. */
 export interface DocumentChangePlan {
   toWrite: SourceDocument[];
   removedIds: string[];
+  /** Stored documents under the indexed paths that are gone from disk but kept (no `prune`). */
+  missing: DocumentReference[];
   added: number;
   changed: number;
   unchanged: number;
 }
 
 /**
- * Compares a folder's documents with the stored ones. Documents under `root` that vanished
- * from disk are removed; a file that now fails to load keeps its previously indexed version.
+ * Compares the documents loaded from `roots` with the stored ones: new and changed documents are
+ * written, unchanged ones kept. Stored documents under a root that vanished from disk are removed
+ * only with `prune` (else listed as `missing`); a file that now fails to load keeps its indexed version.
  */
-export function planDocumentChanges(root: string, loaded: SourceDocument[], failures: IngestFailure[], stored: StoredDocument[]): DocumentChangePlan {
+export function planDocumentChanges(roots: string[], loaded: SourceDocument[], failures: IngestFailure[], stored: StoredDocument[], prune: boolean): DocumentChangePlan {
   const storedById = new Map(stored.map((document) => [document.id, document]));
   const loadedIds = new Set(loaded.map((document) => document.id));
   const failedPaths = failures.map((failure) => path.resolve(failure.path));
-  const failedToLoad = (file: string) => failedPaths.some((failed) => file === failed || file.startsWith(failed + path.sep));
   const toWrite: SourceDocument[] = [];
   let added = 0;
   let changed = 0;
@@ -37,9 +45,18 @@ export function planDocumentChanges(root: string, loaded: SourceDocument[], fail
       unchanged += 1;
     }
   }
-  const isUnderRoot = (file: string) => file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
-  const removedIds = stored
-    .filter((document) => isUnderRoot(document.path) && !loadedIds.has(document.id) && !failedToLoad(path.resolve(document.path)))
-    .map((document) => document.id);
-  return { toWrite, removedIds, added, changed, unchanged };
+  const vanished = stored.filter((document) => roots.some((root) => isUnder(document.path, root)) && !loadedIds.has(document.id) && !failedPaths.some((failed) => isUnder(path.resolve(document.path), failed)));
+  return {
+    toWrite,
+    removedIds: prune ? vanished.map((document) => document.id) : [],
+    missing: prune ? [] : vanished.map((document) => ({ id: document.id, path: document.path })),
+    added,
+    changed,
+    unchanged,
+  };
+}
+
+/** True when `file` is `root` or lies under it. */
+export function isUnder(file: string, root: string): boolean {
+  return file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }

@@ -9,7 +9,8 @@ import { prepareIndex } from './prepare-index.js';
 
 /** What an index run would do, and what LLM extraction would cost (`index --dry-run`). */
 export interface IndexPlan {
-  root: string;
+  /** The paths planned, absolute. */
+  roots: string[];
   documents: { seen: number; added: number; changed: number; unchanged: number; removed: number };
   chunks: { total: number; toExtract: number };
   failures: IngestFailure[];
@@ -19,16 +20,16 @@ export interface IndexPlan {
 }
 
 /** Ingests, chunks and compares with the store, then estimates the model calls; writes and spends nothing. */
-export async function planIndex(root: string, context: { store: GraphStore; config: RhizomeConfig; events: EventSink }): Promise<IndexPlan> {
+export async function planIndex(roots: string[], context: { store: GraphStore; config: RhizomeConfig; events: EventSink }, options: { prune?: boolean } = {}): Promise<IndexPlan> {
   const { config } = context;
   await context.store.ensureSchema(config.schema);
-  const prepared = await prepareIndex(root, context);
+  const prepared = await prepareIndex(roots, context, options);
   const estimate = config.llm.provider === 'none'
     ? null
     : await estimateExtractionCost(chunkSources(prepared.pending, prepared.documents), config.schema, config.llm, { cacheDirectory: cacheDirectoryOf({ workspace: config.workspace }, config.llm.cacheDir) });
   const plan = prepared.plan;
   return {
-    root,
+    roots: prepared.roots,
     documents: { seen: prepared.loaded.documents.length, added: plan.added, changed: plan.changed, unchanged: plan.unchanged, removed: plan.removedIds.length },
     chunks: { total: prepared.allChunks.length, toExtract: prepared.pending.length },
     failures: prepared.loaded.failures,

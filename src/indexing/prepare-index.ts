@@ -3,18 +3,24 @@ import { chunkDocument } from '../chunking/chunk-document.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { timeStage, type EventSink } from '../events/events.js';
 import { buildLowercaseVocabulary, buildNameVocabulary } from '../extraction/nlp/lowercase-vocabulary.js';
-import type { GraphStore, StoredChunk } from '../graph/store.js';
+import type { GraphStore, StoredChunk, StoredDocument } from '../graph/store.js';
 import { loadDocuments, type LoadDocumentsResult } from '../ingest/load-documents.js';
 import { extractionKeyFor, type ChunkDocument } from './extract-stage.js';
-import { planDocumentChanges, type DocumentChangePlan } from './plan-changes.js';
+import { planDocumentChanges, type DocumentChangePlan, type DocumentReference } from './plan-changes.js';
 
 /** Everything decided before extraction: what changed, the chunks, and which need extracting. */
 export interface PreparedIndex {
+  /** The paths indexed (absolute); empty for a removal. */
+  roots: string[];
+  /** Roots under which no supported file was found. */
+  emptyRoots: string[];
   loaded: LoadDocumentsResult;
   plan: DocumentChangePlan;
+  /** The stored documents the run removes. */
+  removedDocuments: DocumentReference[];
   /** Chunks of new and changed documents (not stored yet). */
   newChunks: StoredChunk[];
-  /** Every chunk the index will hold after the run. */
+  /** Every chunk the index will hold after the run, in document path then chunk order. */
   allChunks: StoredChunk[];
   /** Chunks without an extraction under the current key. */
   pending: StoredChunk[];
@@ -27,36 +33,101 @@ export interface PreparedIndex {
   stageSeconds: Record<string, number>;
 }
 
-/** Ingests and chunks a folder and compares it with the store; writes nothing. */
-export async function prepareIndex(root: string, context: { store: GraphStore; config: RhizomeConfig; events: EventSink; signal?: AbortSignal }): Promise<PreparedIndex> {
-  const { store, config, events, signal } = context;
-  const stageSeconds: Record<string, number> = {};
-  const ingest = await timeStage('ingest', events, () =>
-    loadDocuments(root, {
-      extensions: config.ingest.extensions,
-      maxFileBytes: config.ingest.maxFileBytes,
-      exclude: config.ingest.exclude,
-      ...(signal ? { signal } : {}),
-      onProgress: (progress) => events({ type: 'stage-progress', stage: 'ingest', done: progress.index + 1, total: progress.total, item: progress.path }),
-    }),
-  );
-  stageSeconds.ingest = ingest.seconds;
-  const loaded = ingest.result;
-  const storedDocuments = await store.listDocuments();
-  const storedChunks = await store.listChunks();
-  const plan = planDocumentChanges(path.resolve(root), loaded.documents, loaded.failures, storedDocuments);
+interface PrepareContext {
+  store: GraphStore;
+  config: RhizomeConfig;
+  events: EventSink;
+  signal?: AbortSignal;
+}
+
+/** Ingests and chunks the given folders or files and compares them with the store; writes nothing. */
+export async function prepareIndex(roots: string[], context: PrepareContext, options: { prune?: boolean } = {}): Promise<PreparedIndex> {
+  const { config, events, signal } = context;
+  const resolvedRoots = [...new Set(roots.map((root) => path.resolve(root)))];
+  const ingest = await timeStage('ingest', events, async () => {
+    const results: LoadDocumentsResult[] = [];
+    for (const root of resolvedRoots) {
+      results.push(await loadDocuments(root, {
+        extensions: config.ingest.extensions,
+        maxFileBytes: config.ingest.maxFileBytes,
+        exclude: config.ingest.exclude,
+        ...(signal ? { signal } : {}),
+        onProgress: (progress) => events({ type: 'stage-progress', stage: 'ingest', done: progress.index + 1, total: progress.total, item: progress.path }),
+      }));
+    }
+    return results;
+  });
+  const results = ingest.result;
+  const emptyRoots = resolvedRoots.filter((_, index) => results[index]?.documents.length === 0 && results[index]?.failures.length === 0);
+  const loaded = mergeLoaded(results);
+  const storedDocuments = await context.store.listDocuments();
+  const plan = planDocumentChanges(resolvedRoots, loaded.documents, loaded.failures, storedDocuments, options.prune ?? false);
+  return assemble({ roots: resolvedRoots, emptyRoots, loaded, plan, storedDocuments, ingestSeconds: ingest.seconds }, context);
+}
+
+/** Prepares a run that removes the given stored documents and changes nothing else. */
+export async function prepareRemoval(documentIds: string[], context: PrepareContext): Promise<PreparedIndex> {
+  const storedDocuments = await context.store.listDocuments();
+  const plan: DocumentChangePlan = { toWrite: [], removedIds: [...new Set(documentIds)], missing: [], added: 0, changed: 0, unchanged: 0 };
+  return assemble({ roots: [], emptyRoots: [], loaded: { documents: [], failures: [], skipped: [] }, plan, storedDocuments, ingestSeconds: 0 }, context);
+}
+
+interface Decided {
+  roots: string[];
+  emptyRoots: string[];
+  loaded: LoadDocumentsResult;
+  plan: DocumentChangePlan;
+  storedDocuments: StoredDocument[];
+  ingestSeconds: number;
+}
+
+async function assemble(decided: Decided, context: PrepareContext): Promise<PreparedIndex> {
+  const { config, events } = context;
+  const { plan, storedDocuments } = decided;
+  const storedChunks = await context.store.listChunks();
   const chunking = await timeStage('chunk', events, () =>
     plan.toWrite.flatMap((document) => chunkDocument(document, config.chunking).map((chunk): StoredChunk => ({ ...chunk, extraction: null, extractionKey: '' }))),
   );
-  stageSeconds.chunk = chunking.seconds;
   const newChunks = chunking.result;
   const replacedIds = new Set([...plan.removedIds, ...plan.toWrite.map((document) => document.id)]);
-  const allChunks = [...storedChunks.filter((chunk) => !replacedIds.has(chunk.documentId)), ...newChunks];
   const documents = new Map<string, ChunkDocument>(storedDocuments.map((document) => [document.id, document]));
   for (const document of plan.toWrite) documents.set(document.id, document);
+  const pathOf = (chunk: StoredChunk) => documents.get(chunk.documentId)?.path ?? '';
+  // One order whatever the history (fresh run, refresh, remove then re-add): resolution depends on it.
+  const allChunks = [...storedChunks.filter((chunk) => !replacedIds.has(chunk.documentId)), ...newChunks]
+    .sort((left, right) => compareStrings(pathOf(left), pathOf(right)) || left.index - right.index);
   const key = extractionKeyFor(config);
   const pending = allChunks.filter((chunk) => chunk.extraction === null || chunk.extractionKey !== key);
   const vocabulary = buildLowercaseVocabulary(allChunks.map((chunk) => chunk.text));
   const names = buildNameVocabulary(allChunks.map((chunk) => chunk.text));
-  return { loaded, plan, newChunks, allChunks, pending, documents, replacedIds, vocabulary, names, stageSeconds };
+  const removedSet = new Set(plan.removedIds);
+  const removedDocuments = storedDocuments.filter((document) => removedSet.has(document.id)).map((document) => ({ id: document.id, path: document.path }));
+  return {
+    roots: decided.roots,
+    emptyRoots: decided.emptyRoots,
+    loaded: decided.loaded,
+    plan,
+    removedDocuments,
+    newChunks,
+    allChunks,
+    pending,
+    documents,
+    replacedIds,
+    vocabulary,
+    names,
+    stageSeconds: { ingest: decided.ingestSeconds, chunk: chunking.seconds },
+  };
+}
+
+function mergeLoaded(results: LoadDocumentsResult[]): LoadDocumentsResult {
+  const seen = new Set<string>();
+  const documents = results.flatMap((result) => result.documents).filter((document) => !seen.has(document.id) && Boolean(seen.add(document.id)));
+  const failed = new Set<string>();
+  const failures = results.flatMap((result) => result.failures).filter((failure) => !failed.has(failure.path) && Boolean(failed.add(failure.path)));
+  return { documents, failures, skipped: [...new Set(results.flatMap((result) => result.skipped))] };
+}
+
+/** Code-unit order, the order folders are walked in, so a fresh run keeps its load order. */
+function compareStrings(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
 }

@@ -69,3 +69,15 @@ test('an edge type naming an undeclared node type is rejected', () => {
 test('reserved table names cannot be used as types', () => {
   assert.throws(() => validateConfig({ schema: { nodeTypes: [{ name: 'Chunk' }] } }), /reserved/);
 });
+
+test('unknown keys are refused with the nearest declared key, also when the library is given a config object', async () => {
+  const cwd = makeTempDir();
+  writeFileSync(path.join(cwd, 'rhizome.config.json'), JSON.stringify({ query: { topk: 3, ranking: { paths: { hubPenalti: 0.2 } } } }));
+  await assert.rejects(loadConfig({ cwd, env: {} }), (error: unknown) => {
+    assert.ok(isRhizomeError(error, 'CONFIG_INVALID'));
+    assert.match(error.message, /rhizome\.config\.json: unknown key "query\.topk" \(did you mean `topK`\?\); unknown key "query\.ranking\.paths\.hubPenalti" \(did you mean `hubPenalty`\?\)/);
+    return true;
+  });
+  assert.throws(() => validateConfig({ worksapce: 'x' }), /configuration: unknown key "worksapce" \(did you mean `workspace`\?\)/);
+  assert.doesNotThrow(() => validateConfig(validateConfig({ query: { topK: 3 } })), 'a parsed config validates again');
+});

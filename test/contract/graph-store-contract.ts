@@ -7,6 +7,7 @@ import { defineCypherCases } from './cypher-cases.js';
 import { defineReadCases } from './read-cases.js';
 import { defineWriteCases } from './write-cases.js';
 import { defineVectorCases } from './vector-cases.js';
+import { defineRemoveCases } from './remove-cases.js';
 
 /** Opens a backend's store for a workspace folder; a new folder must give an empty store, the same folder the same data. */
 export type OpenStore = (workspace: string) => Promise<GraphStore>;
@@ -58,5 +59,6 @@ export function defineGraphStoreContract(name: string, openStore: OpenStore, opt
     defineReadCases(context);
     defineCypherCases(context);
     defineVectorCases(context);
+    defineRemoveCases(context);
   });
 }

@@ -80,10 +80,10 @@ describe('offline pipeline on real Kuzu', () => {
     assert.equal(answer.paths.length, 0);
   });
 
-  test('a changed file is re-extracted and a deleted one removed', async () => {
+  test('a changed file is re-extracted and a deleted one removed (with prune)', async () => {
     writeFileSync(path.join(root, 'lynx.txt'), 'Project Lynx update\n2024-06-01\n\nYann Le Goff leads the Lynx project from now on.');
     rmSync(path.join(root, 'notes/weather.txt'));
-    const summary = await rhizome.index(root);
+    const summary = await rhizome.index(root, { prune: true });
     assert.equal(summary.documents.changed, 1);
     assert.equal(summary.documents.removed, 1);
     const stats = await rhizome.stats();

@@ -67,7 +67,7 @@ function evaluationWorkspace(options: EvalOptions, source: string): string {
 }
 
 async function indexFor(rhizome: Rhizome, folder: string, quiet: boolean) {
-  const summary = await rhizome.index(folder);
+  const summary = await rhizome.index(folder, { prune: true });
   if (!quiet) process.stderr.write(`  indexed ${summary.documents.seen} documents (${summary.documents.unchanged} unchanged) in ${summary.seconds.toFixed(1)} s\n`);
   if (summary.partial) throw new RhizomeError('PARTIAL_RUN', `indexing ${folder} failed for ${summary.failures.length + summary.extractionFailures.length} item(s); see ${summary.reportPath}`);
   return summary;

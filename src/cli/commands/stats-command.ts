@@ -10,9 +10,13 @@ export function registerStatsCommand(program: Command): void {
     .option('--json', 'print as JSON')
     .option('--merges', 'also list every alias merge with its reason')
     .action(async (options: { json?: boolean; merges?: boolean }, command: Command) => {
-      const { stats, merges } = await withRhizome(command, async (rhizome) => ({ stats: await rhizome.stats(), merges: options.merges ? await rhizome.merges() : [] }));
+      const { stats, merges, undoneMerges } = await withRhizome(command, async (rhizome) => ({
+        stats: await rhizome.stats(),
+        merges: options.merges ? await rhizome.merges() : [],
+        undoneMerges: options.merges ? await rhizome.undoneMerges() : [],
+      }));
       if (options.json) {
-        printJson(options.merges ? { ...stats, merges } : stats);
+        printJson(options.merges ? { ...stats, merges, undoneMerges } : stats);
         return;
       }
       printLine(bold(`Workspace ${stats.workspace}`));
@@ -28,6 +32,7 @@ export function registerStatsCommand(program: Command): void {
       printLine(`  communities ${stats.communities}`);
       printLine(`  vectors     ${stats.vectors && stats.vectors.model ? `${stats.vectors.chunks} chunks, ${stats.vectors.entities} entities (${stats.vectors.dimensions} dimensions, ${stats.vectors.model})` : 'none (no embedding model configured)'}`);
       for (const merge of merges) printLine(`  merge  "${merge.merged}" → "${merge.kept}" (${merge.reason})`);
+      for (const merge of undoneMerges) printLine(`  undone "${merge.merged}" → "${merge.kept}" (${merge.reason}) at ${merge.at}${merge.removedDocuments.length > 0 ? `, removing ${merge.removedDocuments.join(', ')}` : ''}`);
     });
 }
 

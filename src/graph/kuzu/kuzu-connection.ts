@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import kuzu from 'kuzu';
 import { RhizomeError } from '../../errors/rhizome-error.js';
+import { ensureWorkspaceFolder } from '../../workspace/workspace-folder.js';
+import { readLiveLockHolder, recordLockHolder, releaseLockHolder } from './kuzu-lock-holder.js';
 
 /** A value Kuzu accepts as a query parameter. */
 export type KuzuParameter = kuzu.KuzuValue;
@@ -20,24 +21,29 @@ export class KuzuConnection {
     private readonly database: kuzu.Database,
     private readonly connection: kuzu.Connection,
     readonly databasePath: string,
+    private readonly readOnly: boolean,
   ) {}
 
   /** Opens (creating if needed) the database at `databasePath`; a lock held elsewhere is a WORKSPACE_LOCKED error. */
   static async open(databasePath: string, options: { readOnly?: boolean; bufferPoolMb?: number } = {}): Promise<KuzuConnection> {
-    mkdirSync(path.dirname(databasePath), { recursive: true });
+    ensureWorkspaceFolder(path.dirname(databasePath));
+    const readOnly = options.readOnly ?? false;
     const bufferBytes = (options.bufferPoolMb ?? 0) * 1024 * 1024;
     let database: kuzu.Database | undefined;
     try {
-      database = new kuzu.Database(databasePath, bufferBytes, true, options.readOnly ?? false);
+      database = new kuzu.Database(databasePath, bufferBytes, true, readOnly);
       await database.init();
       const connection = new kuzu.Connection(database, 2);
       await connection.init();
-      return new KuzuConnection(database, connection, databasePath);
+      if (!readOnly) recordLockHolder(databasePath);
+      return new KuzuConnection(database, connection, databasePath, readOnly);
     } catch (cause) {
       await database?.close().catch(() => undefined);
       const message = (cause as Error).message ?? String(cause);
       if (/lock/i.test(message)) {
-        throw new RhizomeError('WORKSPACE_LOCKED', `the workspace database ${databasePath} is in use by another process (Kuzu allows one process at a time); stop that process (a running \`rhizome serve\`, another index run) and retry`, { cause });
+        const holder = readLiveLockHolder(databasePath);
+        const who = holder ? `process ${holder.pid} (\`${holder.command}\`, since ${holder.since})` : 'another process (not one that recorded itself: a program using Kuzu directly?)';
+        throw new RhizomeError('WORKSPACE_LOCKED', `the workspace database ${databasePath} is in use by ${who}; Kuzu lets one process open it at a time: wait for that process to finish (or stop it) and retry`, { cause, details: { holder } });
       }
       throw new RhizomeError('STORE_FAILED', `could not open the Kuzu database at ${databasePath}: ${message}`, { cause });
     }
@@ -96,5 +102,6 @@ export class KuzuConnection {
     this.statements.clear();
     await this.connection.close();
     await this.database.close();
+    if (!this.readOnly) releaseLockHolder(this.databasePath);
   }
 }

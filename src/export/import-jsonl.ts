@@ -1,0 +1,57 @@
+import type { Community, Entity, Mention, MergeRecord, Relation, SourceDocument } from '../core/records.js';
+import { RhizomeError } from '../errors/rhizome-error.js';
+import type { GraphStore, StoredChunk } from '../graph/store.js';
+import { GRAPH_EXPORT_FORMAT, GRAPH_RECORD_KINDS, type GraphRecordKind } from './export-jsonl.js';
+
+/** What an import wrote. */
+export interface ImportResult {
+  documents: number;
+  chunks: number;
+  entities: number;
+  relations: number;
+  mentions: number;
+  merges: number;
+  communities: number;
+}
+
+/**
+ * Reads a `rhizome export --format jsonl` file into an empty store in one checked write.
+ * CONFIG_INVALID when the store already holds documents; INPUT_INVALID, naming the line, for a
+ * line that is not a record of the format (the store is then left unchanged).
+ */
+export async function importGraphJsonl(text: string, store: GraphStore, origin = 'import'): Promise<ImportResult> {
+  const existing = await store.counts();
+  if (existing.documents > 0 || existing.entities > 0) {
+    throw new RhizomeError('CONFIG_INVALID', `the workspace already holds ${existing.documents} documents and ${existing.entities} entities: import into an empty workspace (another --workspace)`);
+  }
+  const byKind = new Map<GraphRecordKind, Array<Record<string, unknown>>>(GRAPH_RECORD_KINDS.map((kind) => [kind, []]));
+  const lines = text.split('\n');
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return;
+    const fail = (reason: string) => {
+      throw new RhizomeError('INPUT_INVALID', `${origin}, line ${index + 1}: ${reason}`);
+    };
+    let record: Record<string, unknown>;
+    try {
+      record = JSON.parse(line) as Record<string, unknown>;
+    } catch (cause) {
+      return fail(`not JSON (${(cause as Error).message})`);
+    }
+    if (index === 0) {
+      if (record.format !== GRAPH_EXPORT_FORMAT.format || record.version !== GRAPH_EXPORT_FORMAT.version) fail(`not a ${GRAPH_EXPORT_FORMAT.format} v${GRAPH_EXPORT_FORMAT.version} export (first line ${line.slice(0, 80)})`);
+      return;
+    }
+    const { kind, ...fields } = record;
+    const list = byKind.get(kind as GraphRecordKind);
+    if (!list) return fail(`unknown record kind ${JSON.stringify(kind)} (expected one of ${GRAPH_RECORD_KINDS.join(', ')})`);
+    list.push(fields);
+  });
+  const of = <T>(kind: GraphRecordKind) => (byKind.get(kind) ?? []) as unknown as T[];
+  const documents = of<SourceDocument>('document');
+  const chunks = of<StoredChunk>('chunk');
+  const graph = { entities: of<Entity>('entity'), relations: of<Relation>('relation'), mentions: of<Mention>('mention') };
+  const merges = of<MergeRecord>('merge');
+  const communities = of<Community>('community');
+  await store.writeIndex({ removedDocumentIds: [], documents, chunks, updatedExtractions: [], graph, merges, communities });
+  return { documents: documents.length, chunks: chunks.length, entities: graph.entities.length, relations: graph.relations.length, mentions: graph.mentions.length, merges: merges.length, communities: communities.length };
+}

@@ -1,0 +1,145 @@
+import type { ChunkExtraction, MergeRecord } from '../core/records.js';
+import { RhizomeError } from '../errors/rhizome-error.js';
+import { timeStage } from '../events/events.js';
+import { resolveGraph, type LocatedExtraction } from '../extraction/resolution/resolve-graph.js';
+import { buildCommunities } from '../communities/build-communities.js';
+import { EXTRACTIVE_REPORT_VERSION, writeExtractiveReport } from '../communities/extractive-report.js';
+import { createLlmReportWriter, type ReportCounts } from '../communities/llm-report.js';
+import { COMMUNITY_REPORT_PROMPT_VERSION } from '../prompts/community-report-prompt.js';
+import { runEmbedStage, type EmbedStageResult } from './embed-stage.js';
+import { describeExtractor, runExtractStage } from './extract-stage.js';
+import type { IndexSummary } from './index-summary.js';
+import type { PreparedIndex } from './prepare-index.js';
+import type { IndexContext } from './run-index.js';
+
+/** Meta key of the log of alias merges undone by later runs (newest last). */
+export const UNDONE_MERGES_META = 'undoneMerges';
+const UNDONE_MERGES_KEPT = 500;
+
+/** One alias merge that a run undid because the evidence for it went, with the documents removed then. */
+export interface UndoneMerge extends MergeRecord {
+  at: string;
+  removedDocuments: string[];
+}
+
+/**
+ * Applies a prepared change to the workspace: extract pending chunks → re-resolve the entity layer
+ * from every kept chunk → communities → one checked write → vectors. Everything derived (mentions,
+ * relations, entities, descriptions, aliases, merges, communities) is rebuilt from the chunks that
+ * remain, so a removed document leaves no evidence behind. Returns the run summary (without its report path) and the merges made.
+ */
+export async function applyChanges(prepared: PreparedIndex, context: IndexContext, started: number): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
+  const { store, config, events, signal } = context;
+  const checkAbort = () => {
+    if (signal?.aborted) throw new RhizomeError('ABORTED', 'indexing was cancelled; the previous index is unchanged');
+  };
+  const stageSeconds = { ...prepared.stageSeconds };
+  checkAbort();
+
+  const extraction = await timeStage('extract', events, () =>
+    runExtractStage(prepared.pending, prepared.documents, { config, vocabulary: prepared.vocabulary, names: prepared.names, events, model: context.model, ...(signal ? { signal } : {}) }), prepared.pending.length);
+  stageSeconds.extract = extraction.seconds;
+  checkAbort();
+  const updatedExtractions: Array<{ chunkId: string; extraction: ChunkExtraction; extractionKey: string }> = prepared.pending
+    .filter((chunk) => chunk.extraction !== null && !prepared.replacedIds.has(chunk.documentId))
+    .map((chunk) => ({ chunkId: chunk.id, extraction: chunk.extraction as ChunkExtraction, extractionKey: chunk.extractionKey }));
+
+  const located: LocatedExtraction[] = prepared.allChunks.flatMap((chunk) => (chunk.extraction ? [{ extraction: chunk.extraction, documentId: chunk.documentId }] : []));
+  const resolution = await timeStage('resolve', events, () => resolveGraph(located, config.schema, config.resolution));
+  stageSeconds.resolve = resolution.seconds;
+  const graph = resolution.result;
+  checkAbort();
+
+  const previousCommunities = await store.listCommunities();
+  const previousMerges = await store.listMerges();
+  const reportCounts: ReportCounts = { written: 0, fallbacks: 0 };
+  const writer = context.model ? createLlmReportWriter(context.model, reportCounts, signal) : writeExtractiveReport;
+  const reportVersion = context.model ? `${COMMUNITY_REPORT_PROMPT_VERSION}:${context.model.cacheIdentity}` : EXTRACTIVE_REPORT_VERSION;
+  const communityStage = await timeStage('communities', events, () => buildCommunities({ entities: graph.entities, relations: graph.relations, mentions: graph.mentions }, config.communities, previousCommunities, writer, reportVersion));
+  stageSeconds.communities = communityStage.seconds;
+  checkAbort();
+
+  const storing = await timeStage('store', events, () =>
+    store.writeIndex({
+      removedDocumentIds: prepared.plan.removedIds,
+      documents: prepared.plan.toWrite,
+      chunks: prepared.newChunks,
+      updatedExtractions,
+      graph: { entities: graph.entities, relations: graph.relations, mentions: graph.mentions },
+      merges: graph.merges,
+      communities: communityStage.result.communities,
+    }),
+  );
+  stageSeconds.store = storing.seconds;
+  const undoneMerges = findUndoneMerges(previousMerges, graph.merges);
+  if (undoneMerges.length > 0) await recordUndoneMerges(context, undoneMerges, prepared.removedDocuments.map((document) => document.path));
+
+  let embedded: EmbedStageResult | null = null;
+  if (context.embedder) {
+    const embedder = context.embedder;
+    const embedding = await timeStage('embed', events, () => runEmbedStage(store, embedder, { all: prepared.allChunks, fresh: prepared.newChunks }, graph.entities, signal));
+    stageSeconds.embed = embedding.seconds;
+    embedded = embedding.result;
+  }
+
+  const { loaded, plan, allChunks } = prepared;
+  const extracted = prepared.pending.filter((chunk) => chunk.extraction !== null).length;
+  const summary: Omit<IndexSummary, 'reportPath'> = {
+    roots: prepared.roots,
+    documents: { seen: loaded.documents.length, added: plan.added, changed: plan.changed, unchanged: plan.unchanged, removed: plan.removedIds.length },
+    removedDocuments: prepared.removedDocuments,
+    missingDocuments: plan.missing,
+    emptyRoots: prepared.emptyRoots,
+    chunks: {
+      total: allChunks.length,
+      extracted,
+      reused: allChunks.length - prepared.pending.length,
+      empty: allChunks.filter((chunk) => chunk.extraction !== null && chunk.extraction.entities.length === 0).length,
+      pending: extraction.result.pendingChunkIds.length,
+    },
+    entities: graph.entities.length,
+    relations: graph.relations.length,
+    typedRelations: graph.relations.filter((relation) => relation.type !== 'RELATED_TO').length,
+    merges: graph.merges.length,
+    undoneMerges,
+    communities: communityStage.result.communities.length,
+    failures: loaded.failures,
+    extractionFailures: extraction.result.failures,
+    skipped: loaded.skipped,
+    stageSeconds,
+    seconds: (performance.now() - started) / 1000,
+    extractor: describeExtractor(config),
+    budgetReached: extraction.result.budgetReached,
+    usage: context.usage ? context.usage.report() : null,
+    llmExtraction: extraction.result.llmCounts,
+    vectors: embedded,
+    communityReports: context.model ? { ...reportCounts, reused: communityStage.result.reused } : null,
+    partial: loaded.failures.length > 0 || extraction.result.failures.length > 0 || extraction.result.budgetReached,
+  };
+  return { summary, merges: graph.merges };
+}
+
+/** Merges of the previous run that the new resolution no longer makes (same alias into the same name). */
+export function findUndoneMerges(previous: MergeRecord[], next: MergeRecord[]): MergeRecord[] {
+  const key = (merge: MergeRecord) => `${merge.merged}\u0000${merge.kept}`;
+  const kept = new Set(next.map(key));
+  return previous.filter((merge) => !kept.has(key(merge)));
+}
+
+async function recordUndoneMerges(context: IndexContext, merges: MergeRecord[], removedDocuments: string[]): Promise<void> {
+  const at = new Date().toISOString();
+  const log = await readUndoneMerges(context.store);
+  const entries = [...log, ...merges.map((merge): UndoneMerge => ({ ...merge, at, removedDocuments }))];
+  await context.store.setMeta(UNDONE_MERGES_META, JSON.stringify(entries.slice(-UNDONE_MERGES_KEPT)));
+}
+
+/** The log of alias merges undone by later runs, oldest first. */
+export async function readUndoneMerges(store: IndexContext['store']): Promise<UndoneMerge[]> {
+  const raw = await store.getMeta(UNDONE_MERGES_META);
+  if (!raw) return [];
+  try {
+    return JSON.parse(raw) as UndoneMerge[];
+  } catch {
+    return [];
+  }
+}
