@@ -2,6 +2,7 @@ import path from 'node:path';
 import { chunkDocument } from '../chunking/chunk-document.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { timeStage, type EventSink } from '../events/events.js';
+import { isVerbatimChunk } from '../extraction/nlp/extract-with-nlp.js';
 import { buildLowercaseVocabulary, buildNameVocabulary } from '../extraction/nlp/lowercase-vocabulary.js';
 import type { GraphStore, StoredChunk } from '../graph/store.js';
 import { loadDocuments, type LoadDocumentsResult } from '../ingest/load-documents.js';
@@ -56,7 +57,8 @@ export async function prepareIndex(root: string, context: { store: GraphStore; c
   for (const document of plan.toWrite) documents.set(document.id, document);
   const key = extractionKeyFor(config);
   const pending = allChunks.filter((chunk) => chunk.extraction === null || chunk.extractionKey !== key);
-  const vocabulary = buildLowercaseVocabulary(allChunks.map((chunk) => chunk.text));
-  const names = buildNameVocabulary(allChunks.map((chunk) => chunk.text));
+  const proseTexts = allChunks.filter((chunk) => !isVerbatimChunk(chunk)).map((chunk) => chunk.text);
+  const vocabulary = buildLowercaseVocabulary(proseTexts);
+  const names = buildNameVocabulary(proseTexts);
   return { loaded, plan, newChunks, allChunks, pending, documents, replacedIds, vocabulary, names, stageSeconds };
 }

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { isVerbatimChunk } from '../extraction/nlp/extract-with-nlp.js';
 import path from 'node:path';
 import type { ChunkExtraction } from '../core/records.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
@@ -102,8 +103,9 @@ export async function runIndex(root: string, context: IndexContext): Promise<Ind
       total: allChunks.length,
       extracted,
       reused: allChunks.length - prepared.pending.length,
-      empty: allChunks.filter((chunk) => chunk.extraction !== null && chunk.extraction.entities.length === 0).length,
+      empty: allChunks.filter((chunk) => !isVerbatimChunk(chunk) && chunk.extraction !== null && chunk.extraction.entities.length === 0).length,
       pending: extraction.result.pendingChunkIds.length,
+      verbatim: allChunks.filter(isVerbatimChunk).length,
     },
     entities: graph.entities.length,
     relations: graph.relations.length,
@@ -113,6 +115,7 @@ export async function runIndex(root: string, context: IndexContext): Promise<Ind
     failures: loaded.failures,
     extractionFailures: extraction.result.failures,
     skipped: loaded.skipped,
+    otherEncodings: loaded.documents.flatMap((document) => (document.encoding === undefined || document.encoding === 'utf-8' ? [] : [{ path: document.path, encoding: document.encoding }])),
     stageSeconds,
     seconds: (performance.now() - started) / 1000,
     extractor: describeExtractor(config),

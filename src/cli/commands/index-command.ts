@@ -65,7 +65,7 @@ function printSummary(summary: IndexSummary): void {
   const documents = summary.documents;
   printLine(bold(summary.partial ? 'Indexed with failures (partial run)' : 'Indexed'));
   printLine(`  documents   ${documents.seen} (${documents.added} added, ${documents.changed} changed, ${documents.unchanged} unchanged, ${documents.removed} removed)`);
-  printLine(`  chunks      ${summary.chunks.total} (${summary.chunks.extracted} extracted, ${summary.chunks.reused} reused, ${summary.chunks.empty} yielded no entity)`);
+  printLine(`  chunks      ${summary.chunks.total} (${summary.chunks.extracted} extracted, ${summary.chunks.reused} reused, ${summary.chunks.empty} yielded no entity${summary.chunks.verbatim > 0 ? `, ${summary.chunks.verbatim} code or table kept verbatim` : ''})`);
   printLine(`  entities    ${summary.entities} (${summary.merges} alias merges)`);
   printLine(`  relations   ${summary.relations} (${summary.typedRelations} typed, ${summary.relations - summary.typedRelations} co-occurrence)`);
   printLine(`  communities ${summary.communities}`);
@@ -78,6 +78,7 @@ function printSummary(summary: IndexSummary): void {
   if (summary.budgetReached) printWarning(`budget reached: ${summary.chunks.pending} chunks are pending; run the same command again to resume (finished calls are cached)`);
   printLine(`  time        ${summary.seconds.toFixed(2)} s`);
   printLine(`  report      ${summary.reportPath}`);
+  for (const file of summary.otherEncodings) printLine(`  encoding    ${file.path}: read as ${file.encoding}`);
   for (const failure of summary.failures) printWarning(`${failure.path}: ${failure.reason}`);
   for (const failure of summary.extractionFailures) printWarning(`${failure.documentPath} (chunk ${failure.chunkId}): ${failure.reason}`);
 }
