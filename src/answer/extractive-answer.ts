@@ -6,6 +6,7 @@ import type { RelationPath, RetrievalContext } from '../core/retrieval-context.j
 import type { Answer } from './answer.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { contentStems } from '../text/content-stems.js';
+import { citeChunk } from './cite-chunk.js';
 import { formatPath } from './format-path.js';
 import { cropSentence } from './crop-sentence.js';
 import { reduceCommunities } from './extractive-global.js';
@@ -30,6 +31,10 @@ interface Candidate {
   stems: Set<string>;
   entities: Entity[];
   score: number;
+  section?: string | undefined;
+  page?: number | undefined;
+  /** A whole code block or table, quoted as it is written. */
+  verbatim?: boolean;
 }
 
 /** Name of the offline answerer, reported in every answer's metadata. */
@@ -96,7 +101,7 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   const markerOf = new Map<string, number>();
   const parts = chosen.map((candidate) => {
     if (!markerOf.has(candidate.chunkId)) {
-      citations.push({ kind: 'chunk', id: candidate.chunkId, label: candidate.documentTitle, path: candidate.documentPath, span: candidate.span });
+      citations.push(citeChunk({ id: candidate.chunkId, documentTitle: candidate.documentTitle, documentPath: candidate.documentPath, section: candidate.section, page: candidate.page }, candidate.span));
       markerOf.set(candidate.chunkId, citations.length);
     }
     return `${candidate.text} [${markerOf.get(candidate.chunkId)}]`;
@@ -115,12 +120,17 @@ function collectCandidates(context: RetrievalContext, language: Language): Candi
   const names = context.knownEntities.flatMap((entity) => [entity.name, ...entity.aliases].map((name) => ({ entity, name: normaliseName(name) }))).filter((item) => item.name.length > 1);
   const candidates: Candidate[] = [];
   context.chunks.forEach(({ chunk }, chunkIndex) => {
-    for (const sentence of splitSentences(chunk.text, language)) {
+    const verbatim = chunk.kind === 'code' || chunk.kind === 'table';
+    const pieces = verbatim ? [{ text: chunk.text, start: 0, end: chunk.text.length }] : splitSentences(chunk.text, language);
+    for (const sentence of pieces) {
       const normalised = ` ${normaliseName(sentence.text)} `;
       const entities = new Map<string, Entity>();
       for (const { entity, name } of names) if (normalised.includes(` ${name} `)) entities.set(entity.id, entity);
       candidates.push({
-        text: sentence.text.replace(/\s+/g, ' ').trim(),
+        ...(chunk.section === undefined ? {} : { section: chunk.section }),
+        ...(chunk.page === undefined ? {} : { page: chunk.page }),
+        ...(verbatim ? { verbatim } : {}),
+        text: verbatim ? quoteVerbatim(sentence.text, chunk.kind === 'table') : sentence.text.replace(/\s+/g, ' ').trim(),
         chunkIndex,
         documentPath: chunk.documentPath,
         documentTitle: chunk.documentTitle,
@@ -180,6 +190,31 @@ function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], opti
   return { evidence: chosen, answers: [...answers.values()] };
 }
 
+/**
+ * A code block as written (blank edge lines and trailing spaces dropped) or a table, one row a line with its
+ * cells joined by " · ", so a quoted block answers as it is, without the markup around it.
+ */
+function quoteVerbatim(text: string, table: boolean): string {
+  const lines = text.split('\n').map((line) => line.trimEnd());
+  const kept = table ? lines.filter((line) => line.trim() !== '').map((line) => line.trim().split(/\s{2,}/).join(' · ')) : lines;
+  while (kept.length > 0 && (kept[0] ?? '').trim() === '') kept.shift();
+  while (kept.length > 0 && (kept[kept.length - 1] ?? '').trim() === '') kept.pop();
+  return `\n${kept.join('\n')}\n`;
+}
+
+/** The first whole lines of a verbatim block that hold at most `maxWords` words (at least one line). */
+function cutLines(text: string, maxWords: number): string {
+  const kept: string[] = [];
+  let words = 0;
+  for (const line of text.split('\n')) {
+    const count = line.split(/\s+/).filter((word) => word !== '').length;
+    if (kept.some((item) => item.trim() !== '') && words + count > maxWords) break;
+    kept.push(line);
+    words += count;
+  }
+  return `${kept.join('\n')}\n…\n`;
+}
+
 function emptyCandidate(chunkId: string, documentId: string): Candidate {
   return { text: '', chunkIndex: 0, documentPath: '', documentTitle: '', chunkId, documentId, span: { start: 0, end: 0 }, stems: new Set(), entities: [], score: 0 };
 }
@@ -198,7 +233,7 @@ function chooseSentences(fromPaths: Candidate[], candidates: Candidate[], option
     if (chosen.length > 0 && words + length > options.maxWords) continue;
     seenText.add(key);
     seenText.add(normaliseName(candidate.text));
-    chosen.push(length > options.maxWords ? { ...candidate, text: `${candidate.text.split(/\s+/).slice(0, options.maxWords).join(' ')} …` } : candidate);
+    chosen.push(length > options.maxWords ? { ...candidate, text: candidate.verbatim ? cutLines(candidate.text, options.maxWords) : `${candidate.text.split(/\s+/).slice(0, options.maxWords).join(' ')} …` } : candidate);
     words += Math.min(length, options.maxWords);
   }
   return chosen;

@@ -4,17 +4,49 @@ import { z } from 'zod';
 export const languageSchema = z.enum(['en', 'fr']);
 export type Language = z.infer<typeof languageSchema>;
 
-/** A source file turned into text, with metadata; offsets of every later record point into `text`. */
+/** What a block of a structured document holds: prose blocks are split into sentences, code and tables never are. */
+export const blockKindSchema = z.enum(['heading', 'paragraph', 'list-item', 'code', 'table']);
+export type BlockKind = z.infer<typeof blockKindSchema>;
+
+/** One block of a structured document: its place in the text, the headings above it (its own last when it is one), its PDF page. */
+export const textBlockSchema = z.object({
+  kind: blockKindSchema,
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  section: z.array(z.string()),
+  page: z.number().int().positive().optional(),
+});
+export type TextBlock = z.infer<typeof textBlockSchema>;
+
+/** A link of a Markdown or HTML document: its text stays in the document text, its URL lands here. */
+export const documentLinkSchema = z.object({ text: z.string(), url: z.string(), start: z.number().int(), end: z.number().int() });
+export type DocumentLink = z.infer<typeof documentLinkSchema>;
+
+/** Character encodings a text file is read in. */
+export const textEncodingSchema = z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']);
+export type TextEncoding = z.infer<typeof textEncodingSchema>;
+
+/**
+ * A source file turned into text, with metadata; offsets of every later record point into `text`.
+ * For Markdown and HTML, `text` is the file's text with its markup blanked out (replaced by spaces and
+ * line breaks), so it has the file's length and every offset is also an offset into the file; PDF and DOCX
+ * text is the extracted text of their pages and paragraphs. `blocks` (structured formats only) is what the
+ * chunker follows; it and `links` are not stored.
+ */
 export const sourceDocumentSchema = z.object({
   id: z.string(),
   path: z.string(),
-  format: z.enum(['txt', 'md', 'html', 'pdf']),
+  format: z.enum(['txt', 'md', 'html', 'pdf', 'docx']),
   title: z.string(),
   date: z.string().nullable(),
   language: languageSchema,
   contentHash: z.string(),
   byteSize: z.number().int().nonnegative(),
   text: z.string(),
+  /** How the bytes of a text format were decoded (absent for PDF and DOCX). */
+  encoding: textEncodingSchema.optional(),
+  blocks: z.array(textBlockSchema).optional(),
+  links: z.array(documentLinkSchema).optional(),
 });
 export type SourceDocument = z.infer<typeof sourceDocumentSchema>;
 
@@ -27,6 +59,12 @@ export const chunkSchema = z.object({
   start: z.number().int().nonnegative(),
   end: z.number().int().nonnegative(),
   tokenCount: z.number().int().nonnegative(),
+  /** `code` and `table` chunks hold one such block, searchable but never split into sentences; absent means prose. */
+  kind: z.enum(['prose', 'code', 'table']).optional(),
+  /** The headings above the chunk, outermost first, joined by " › " (absent when the document has none). */
+  section: z.string().optional(),
+  /** The PDF page the chunk comes from, from 1. */
+  page: z.number().int().positive().optional(),
 });
 export type Chunk = z.infer<typeof chunkSchema>;
 
@@ -118,6 +156,10 @@ export interface Citation {
   label: string;
   path?: string;
   span?: Span;
+  /** The section path of a cited chunk ("Configuration › Vector store"). */
+  section?: string;
+  /** The PDF page of a cited chunk. */
+  page?: number;
 }
 
 /** One finding of a community report: a sentence of the corpus with where it comes from. */

@@ -63,7 +63,7 @@ export interface RetrievalContext {
   /** The mode's full chunk ranking, best first (longer than `chunks`; used for recall@k). */
   rankedChunkIds: string[];
   /** Where chunks cited by community findings come from, for those the token budget left out of `chunks` (global mode). */
-  findingSources?: Map<string, { documentTitle: string; documentPath: string }>;
+  findingSources?: Map<string, { documentTitle: string; documentPath: string; section?: string; page?: number }>;
   /** Community reports used (global and hybrid modes). */
   communities: ScoredCommunity[];
   /** Set by global search when the question asks about risks or problems: the lexicon its findings were read with. */

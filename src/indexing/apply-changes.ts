@@ -1,3 +1,4 @@
+import { isVerbatimChunk } from '../extraction/nlp/extract-with-nlp.js';
 import type { ChunkExtraction, MergeRecord } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { timeStage } from '../events/events.js';
@@ -94,8 +95,9 @@ export async function applyChanges(prepared: PreparedIndex, context: IndexContex
       total: allChunks.length,
       extracted,
       reused: allChunks.length - prepared.pending.length,
-      empty: allChunks.filter((chunk) => chunk.extraction !== null && chunk.extraction.entities.length === 0).length,
+      empty: allChunks.filter((chunk) => !isVerbatimChunk(chunk) && chunk.extraction !== null && chunk.extraction.entities.length === 0).length,
       pending: extraction.result.pendingChunkIds.length,
+      verbatim: allChunks.filter(isVerbatimChunk).length,
     },
     entities: graph.entities.length,
     relations: graph.relations.length,
@@ -106,6 +108,7 @@ export async function applyChanges(prepared: PreparedIndex, context: IndexContex
     failures: loaded.failures,
     extractionFailures: extraction.result.failures,
     skipped: loaded.skipped,
+    otherEncodings: loaded.documents.flatMap((document) => (document.encoding === undefined || document.encoding === 'utf-8' ? [] : [{ path: document.path, encoding: document.encoding }])),
     stageSeconds,
     seconds: (performance.now() - started) / 1000,
     extractor: describeExtractor(config),

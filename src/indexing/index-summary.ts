@@ -23,7 +23,8 @@ export interface IndexSummary {
   missingDocuments: DocumentReference[];
   /** Paths under which no supported file was found. */
   emptyRoots: string[];
-  chunks: { total: number; extracted: number; reused: number; empty: number; pending: number };
+  /** `verbatim`: code and table chunks, searchable but never given to the NLP extractor (not counted in `empty`). */
+  chunks: { total: number; extracted: number; reused: number; empty: number; pending: number; verbatim: number };
   entities: number;
   relations: number;
   typedRelations: number;
@@ -34,6 +35,8 @@ export interface IndexSummary {
   failures: IngestFailure[];
   extractionFailures: ExtractionFailure[];
   skipped: string[];
+  /** Files of this run read in an encoding other than UTF-8 (Windows-1252 for Latin-1, UTF-16 with a byte-order mark). */
+  otherEncodings: Array<{ path: string; encoding: string }>;
   stageSeconds: Record<string, number>;
   seconds: number;
   extractor: string;

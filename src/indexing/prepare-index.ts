@@ -2,6 +2,7 @@ import path from 'node:path';
 import { chunkDocument } from '../chunking/chunk-document.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { timeStage, type EventSink } from '../events/events.js';
+import { isVerbatimChunk } from '../extraction/nlp/extract-with-nlp.js';
 import { buildLowercaseVocabulary, buildNameVocabulary } from '../extraction/nlp/lowercase-vocabulary.js';
 import type { GraphStore, StoredChunk, StoredDocument } from '../graph/store.js';
 import { loadDocuments, type LoadDocumentsResult } from '../ingest/load-documents.js';
@@ -98,8 +99,9 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
     .sort((left, right) => compareStrings(pathOf(left), pathOf(right)) || left.index - right.index);
   const key = extractionKeyFor(config);
   const pending = allChunks.filter((chunk) => chunk.extraction === null || chunk.extractionKey !== key);
-  const vocabulary = buildLowercaseVocabulary(allChunks.map((chunk) => chunk.text));
-  const names = buildNameVocabulary(allChunks.map((chunk) => chunk.text));
+  const proseTexts = allChunks.filter((chunk) => !isVerbatimChunk(chunk)).map((chunk) => chunk.text);
+  const vocabulary = buildLowercaseVocabulary(proseTexts);
+  const names = buildNameVocabulary(proseTexts);
   const removedSet = new Set(plan.removedIds);
   const removedDocuments = storedDocuments.filter((document) => removedSet.has(document.id)).map((document) => ({ id: document.id, path: document.path }));
   return {

@@ -1,12 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash, stableId } from '../core/ids.js';
-import type { SourceDocument } from '../core/records.js';
+import type { SourceDocument, TextEncoding } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { decodeText, isBlank } from './decode-text.js';
 import { detectLanguage } from './detect-language.js';
 import { describeError, ingestFailureCodeOf, rejectFile, type IngestFailure } from './ingest-failure.js';
 import { hasWantedExtension, listFiles } from './list-files.js';
+import { loadDocx } from './load-docx.js';
 import { loadHtml } from './load-html.js';
 import { loadMarkdown } from './load-markdown.js';
 import { loadPdf } from './load-pdf.js';
@@ -15,7 +16,7 @@ import type { LoadedContent } from './loaded-content.js';
 import { normaliseLabel, normaliseText } from './normalise-text.js';
 
 /** Extensions loaded when the caller names none. */
-export const DEFAULT_EXTENSIONS: readonly string[] = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf'];
+export const DEFAULT_EXTENSIONS: readonly string[] = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf', '.docx'];
 /** Files above this many bytes are reported as `too-large` unless the caller sets another limit (20 MiB). */
 export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** Folder and file names left out of a walk when the caller names no exclude patterns. */
@@ -46,7 +47,14 @@ const formatsByExtension: ReadonlyMap<string, DocumentFormat> = new Map([
   ['.html', 'html'],
   ['.htm', 'html'],
   ['.pdf', 'pdf'],
+  ['.docx', 'docx'],
 ]);
+
+/**
+ * Version of how structured formats (Markdown, HTML, PDF, DOCX) are read, folded into their content hash so a
+ * change of reader re-reads files indexed before it; plain text's hash stays the hash of its bytes.
+ */
+export const STRUCTURED_READER_VERSION = 'structure-1';
 
 /**
  * Loads every wanted file under `root` (or `root` itself when it is a file) into documents, in sorted
@@ -109,9 +117,10 @@ async function loadDocument(filePath: string, maxFileBytes: number, signal: Abor
     throw rejectFile('empty', bytes.length === 0 ? 'empty file (0 bytes)' : 'empty file (only whitespace)');
   }
   const format = formatsByExtension.get(path.extname(filePath).toLowerCase()) ?? 'txt';
-  const loaded = await loadContent(format, bytes);
-  const text = normaliseText(loaded.text);
-  if (text.trim() === '') throw rejectFile('no-text', `no text left after reading the ${format} markup`);
+  const { content: loaded, encoding } = await loadContent(format, bytes);
+  // Structured loaders return final text whose block offsets must not move; plain text is normalised here as it always was.
+  const text = loaded.blocks === undefined ? normaliseText(loaded.text) : loaded.text;
+  if (text.trim() === '' || loaded.blocks?.length === 0) throw rejectFile('no-text', `no text left after reading the ${format} markup`);
   return {
     id: stableId('doc', filePath),
     path: filePath,
@@ -119,9 +128,12 @@ async function loadDocument(filePath: string, maxFileBytes: number, signal: Abor
     title: normaliseLabel(loaded.title) ?? path.basename(filePath, path.extname(filePath)),
     date: loaded.date,
     language: detectLanguage(text),
-    contentHash: contentHash(bytes),
+    contentHash: format === 'txt' ? contentHash(bytes) : contentHash(`${STRUCTURED_READER_VERSION}:${contentHash(bytes)}`),
     byteSize: bytes.length,
     text,
+    ...(encoding === null ? {} : { encoding }),
+    ...(loaded.blocks === undefined ? {} : { blocks: loaded.blocks }),
+    ...(loaded.links === undefined || loaded.links.length === 0 ? {} : { links: loaded.links }),
   };
 }
 
@@ -145,13 +157,14 @@ async function readBoundedFile(filePath: string, maxFileBytes: number, signal: A
   return bytes;
 }
 
-async function loadContent(format: DocumentFormat, bytes: Uint8Array): Promise<LoadedContent> {
-  if (format === 'pdf') return loadPdf(bytes);
-  const text = decodeText(bytes);
+async function loadContent(format: DocumentFormat, bytes: Uint8Array): Promise<{ content: LoadedContent; encoding: TextEncoding | null }> {
+  if (format === 'pdf') return { content: await loadPdf(bytes), encoding: null };
+  if (format === 'docx') return { content: await loadDocx(bytes), encoding: null };
+  const { text, encoding } = decodeText(bytes);
   if (text.trim() === '') throw rejectFile('empty', 'empty file (only whitespace)');
-  if (format === 'md') return loadMarkdown(text);
-  if (format === 'html') return loadHtml(text);
-  return loadPlainText(text);
+  if (format === 'md') return { content: loadMarkdown(text), encoding };
+  if (format === 'html') return { content: loadHtml(text), encoding };
+  return { content: loadPlainText(text), encoding };
 }
 
 function normaliseExtension(extension: string): string {

@@ -1,26 +1,158 @@
+import type { Nodes, Parents, RootContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 import type { LoadedContent } from './loaded-content.js';
 import { findLeadingDate, parseDate } from './parse-date.js';
+import { StructuredTextBuilder } from './structured-text.js';
+import { walkHtmlFragment } from './walk-html.js';
 
 const frontMatterPattern = /^---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/;
-const headingPattern = /^#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/m;
+const closingFence = /^[ \t]*(?:`{3,}|~{3,})[ \t]*$/;
 
 /**
- * Reads a Markdown file already decoded and normalised.
- * A leading `---` front-matter block is removed from the text and its `title:` and `date:` lines are used;
- * otherwise the first `# heading` is the title and a date line among the first lines is the date.
+ * Reads a Markdown file (CommonMark with GitHub tables, task lists and strikethrough) already decoded and
+ * normalised. The text is the file with its markup blanked out — `#`, emphasis marks, link targets, images,
+ * table pipes, fences and raw HTML tags — so offsets point into the file; headings, paragraphs, list items,
+ * code blocks and tables are its blocks, link URLs its links. A leading `---` front-matter block is blanked
+ * too and its `title:` and `date:` lines are used; otherwise the first level-1 heading is the title and a date
+ * line among the first lines is the date.
  */
 export function loadMarkdown(text: string): LoadedContent {
   const frontMatter = frontMatterPattern.exec(text);
-  const body = frontMatter ? text.slice(frontMatter[0].length) : text;
+  const frontLength = frontMatter ? frontMatter[0].length : 0;
+  const source = frontLength > 0 ? text.slice(0, frontLength).replace(/[^\n]/g, ' ') + text.slice(frontLength) : text;
   const fields = frontMatter ? parseFrontMatter(frontMatter[1] ?? '') : new Map<string, string>();
+  const tree = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const builder = new StructuredTextBuilder(source);
+  const definitions = new Map<string, string>();
+  collectDefinitions(tree, definitions);
+  walkMarkdown(tree, { source, builder, definitions, inListItem: false, inPhrasing: false });
+  const structured = builder.build();
   const titleField = fields.get('title');
   const dateField = fields.get('date');
-  const heading = headingPattern.exec(body);
   return {
-    text: body,
-    title: titleField !== undefined && titleField !== '' ? titleField : (heading?.[1] ?? null),
-    date: (dateField === undefined ? null : parseDate(dateField)) ?? findLeadingDate(body),
+    text: structured.text,
+    title: titleField !== undefined && titleField !== '' ? titleField : (structured.headings.find((heading) => heading.level === 1)?.text ?? null),
+    date: (dateField === undefined ? null : parseDate(dateField)) ?? findLeadingDate(structured.text),
+    blocks: structured.blocks,
+    links: structured.links,
   };
+}
+
+interface MarkdownWalk {
+  source: string;
+  builder: StructuredTextBuilder;
+  definitions: Map<string, string>;
+  inListItem: boolean;
+  /** Inside a paragraph, heading or table cell, where raw HTML is a lone tag. */
+  inPhrasing: boolean;
+}
+
+function walkMarkdown(node: Nodes, walk: MarkdownWalk): void {
+  const start = node.position?.start.offset ?? -1;
+  const end = node.position?.end.offset ?? -1;
+  const { builder } = walk;
+  switch (node.type) {
+    case 'heading':
+      builder.startBlock('heading', node.depth);
+      walkChildren(node, { ...walk, inPhrasing: true });
+      builder.endBlock();
+      return;
+    case 'paragraph':
+      builder.startBlock(walk.inListItem ? 'list-item' : 'paragraph');
+      walkChildren(node, { ...walk, inPhrasing: true });
+      builder.endBlock();
+      return;
+    case 'listItem':
+      walkChildren(node, { ...walk, inListItem: true });
+      return;
+    case 'text':
+      builder.addText(start, end, node.value);
+      return;
+    case 'inlineCode':
+      addInlineCode(walk, start, end, node.value);
+      return;
+    case 'code':
+      builder.startBlock('code');
+      addCodeContent(walk, start, end, node.value);
+      builder.endBlock();
+      return;
+    case 'table':
+      builder.startBlock('table');
+      node.children.forEach((row, index) => {
+        if (index > 0) builder.breakLine();
+        walkMarkdown(row, { ...walk, inPhrasing: true });
+      });
+      builder.endBlock();
+      return;
+    case 'html':
+      // Raw HTML between blocks is read as HTML; inline tags hold no text of their own.
+      if (start >= 0 && !walk.inPhrasing) walkHtmlFragment(walk.source.slice(start, end), start, builder);
+      return;
+    case 'link':
+      walkChildren(node, walk);
+      builder.addLink({ text: plainText(node), url: node.url, start, end });
+      return;
+    case 'linkReference':
+      walkChildren(node, walk);
+      builder.addLink({ text: plainText(node), url: walk.definitions.get(node.identifier) ?? '', start, end });
+      return;
+    case 'image':
+    case 'imageReference':
+    case 'definition':
+    case 'footnoteReference':
+    case 'break':
+    case 'thematicBreak':
+      return;
+    default:
+      if ('children' in node) walkChildren(node, walk);
+  }
+}
+
+function walkChildren(node: Parents, walk: MarkdownWalk): void {
+  for (const child of node.children as RootContent[]) walkMarkdown(child, walk);
+}
+
+function addInlineCode(walk: MarkdownWalk, start: number, end: number, value: string): void {
+  const raw = walk.source.slice(start, end);
+  const at = value === '' ? -1 : raw.indexOf(value);
+  if (at >= 0) {
+    walk.builder.addText(start + at, start + at + value.length);
+    return;
+  }
+  const ticks = /^`+/.exec(raw)?.[0].length ?? 0;
+  walk.builder.addText(start + ticks, end - ticks, value);
+}
+
+/** Keeps a code block's content lines verbatim (indentation included); fences and info strings are blanked. */
+function addCodeContent(walk: MarkdownWalk, start: number, end: number, value: string): void {
+  if (value.trim() === '' || start < 0) return;
+  const raw = walk.source.slice(start, end);
+  const fenced = /^[ \t]*(?:`{3,}|~{3,})/.test(raw);
+  let contentStart = 0;
+  let contentEnd = raw.length;
+  if (fenced) {
+    contentStart = raw.indexOf('\n') + 1;
+    const lastNewline = raw.lastIndexOf('\n');
+    if (lastNewline >= contentStart && closingFence.test(raw.slice(lastNewline + 1))) contentEnd = lastNewline;
+    if (contentStart === 0) return;
+  }
+  const at = raw.indexOf(value, contentStart);
+  if (at >= 0 && at + value.length <= contentEnd) walk.builder.addText(start + at, start + at + value.length);
+  else walk.builder.addText(start + contentStart, start + contentEnd, value);
+}
+
+function collectDefinitions(node: Nodes, definitions: Map<string, string>): void {
+  if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node.url);
+  if ('children' in node) for (const child of node.children as RootContent[]) collectDefinitions(child, definitions);
+}
+
+/** The text of a node's descendants, whitespace collapsed. */
+function plainText(node: Nodes): string {
+  if ('value' in node && node.type !== 'html') return node.value;
+  if ('children' in node) return (node.children as RootContent[]).map(plainText).join('').replace(/\s+/g, ' ').trim();
+  return '';
 }
 
 /** Reads the simple `key: value` lines of a front-matter block; nested YAML is ignored. */

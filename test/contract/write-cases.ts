@@ -62,6 +62,20 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       assert.deepEqual(await store.listChunks(), CHUNKS);
     }));
 
+  test('chunks keep their kind, section path and page; prose chunks read back without them', () =>
+    withLoadedStore(async (store) => {
+      const weather = { ...DOCUMENTS[2]!, text: 'Weather log\n\nrun --sunny', contentHash: 'hash-weather-3', byteSize: 24 };
+      const structured = [
+        { ...CHUNKS[3]!, id: 'chunk-weather-title', text: 'Weather log', start: 0, end: 11, tokenCount: 2, section: 'Weather log', page: 2 },
+        { ...CHUNKS[3]!, id: 'chunk-weather-code', index: 1, text: 'run --sunny', start: 13, end: 24, tokenCount: 3, kind: 'code' as const, section: 'Weather log › Commands' },
+      ];
+      await store.writeIndex(unchangedWrite({ removedDocumentIds: [], documents: [weather], chunks: structured }));
+      const stored = (await store.listChunks()).filter((chunk) => chunk.documentId === 'doc-weather');
+      assert.deepEqual(stored, structured);
+      const withSource = await store.getChunks(['chunk-weather-code', 'chunk-lynx-0']);
+      assert.deepEqual(withSource.map((chunk) => [chunk.id, chunk.kind, chunk.section, chunk.page]), [['chunk-weather-code', 'code', 'Weather log › Commands', undefined], ['chunk-lynx-0', undefined, undefined, undefined]].sort((a, b) => withSource.findIndex((c) => c.id === a[0]) - withSource.findIndex((c) => c.id === b[0])));
+    }));
+
   test('loadProjection returns entities, typed and RELATED_TO relations with their dates, and mentions', () =>
     withLoadedStore(async (store) => {
       const projection = await store.loadProjection();

@@ -38,30 +38,36 @@ describe('loadPlainText', () => {
 
 describe('loadMarkdown', () => {
   test('removes front matter and reads its title and date', () => {
-    const loaded = loadMarkdown('---\ntitle: "Kestrel: phase two"\ndate: 2024-03-05\ntags: [a, b]\n---\n# Other heading\n\nBody text.');
-    assert.deepEqual(loaded, { text: '# Other heading\n\nBody text.', title: 'Kestrel: phase two', date: '2024-03-05' });
+    const source = '---\ntitle: "Kestrel: phase two"\ndate: 2024-03-05\ntags: [a, b]\n---\n# Other heading\n\nBody text.';
+    const loaded = loadMarkdown(source);
+    assert.equal(loaded.title, 'Kestrel: phase two');
+    assert.equal(loaded.date, '2024-03-05');
+    assert.equal(loaded.text.length, source.length, 'front matter and markup are blanked, not cut');
+    assert.deepEqual(loaded.text.split(/\s+/).filter(Boolean), ['Other', 'heading', 'Body', 'text.']);
   });
 
   test('falls back to the first level-one heading and a leading date line', () => {
     const text = 'Intro line.\n\n## Not this\n\n# Signalling review ##\n\n12 March 2024\n\nBody.';
     const loaded = loadMarkdown(text);
     assert.equal(loaded.title, 'Signalling review');
-    assert.equal(loaded.text, text);
+    assert.equal(loaded.text.length, text.length);
+    assert.doesNotMatch(loaded.text, /#/);
     assert.equal(loadMarkdown('# Note\n\n5 mars 2024\n\nTexte.').date, '2024-03-05');
     assert.equal(loadMarkdown('Plain body without heading.').title, null);
   });
 });
 
 describe('loadHtml', () => {
-  test('converts the body to Markdown without scripts or styles, and reads title and meta date', () => {
+  test('keeps the body text in place without tags, scripts or styles, and reads title and meta date', () => {
     const html = `<!doctype html><html><head><title>Kestrel &amp; Fenwick</title>
       <meta content="2022-05-09T08:00:00+02:00" name="dcterms.date"><style>p { color: red }</style></head>
       <body><h1>Heading</h1><script>alert("x")</script><p>First <b>bold</b> paragraph.</p><p>Second.</p></body></html>`;
     const loaded = loadHtml(html);
     assert.equal(loaded.title, 'Kestrel & Fenwick');
     assert.equal(loaded.date, '2022-05-09');
-    assert.match(loaded.text, /^# Heading\n\nFirst \*\*bold\*\* paragraph\.\n\nSecond\.$/);
-    assert.doesNotMatch(loaded.text, /alert|color/);
+    assert.equal(loaded.text.length, html.length);
+    assert.deepEqual(loaded.text.split(/\s+/).filter(Boolean), ['Heading', 'First', 'bold', 'paragraph.', 'Second.']);
+    assert.doesNotMatch(loaded.text, /alert|color|[<>*]/);
   });
 
   test('uses the first h1 and a time element when head data is missing', () => {
@@ -82,7 +88,15 @@ describe('loadPdf', () => {
       creationDate: new Date('2021-12-31T23:00:00Z'),
     });
     const loaded = await loadPdf(bytes);
-    assert.deepEqual(loaded, { text: 'Première page à Altaïr.\n\nDeuxième page.', title: 'Altaïr', date: '2021-12-31' });
+    assert.deepEqual(loaded, {
+      text: 'Première page à Altaïr.\n\nDeuxième page.',
+      title: 'Altaïr',
+      date: '2021-12-31',
+      blocks: [
+        { kind: 'paragraph', start: 0, end: 23, section: [], page: 1 },
+        { kind: 'paragraph', start: 25, end: 39, section: [], page: 2 },
+      ],
+    });
     assert.equal(bytes.byteLength > 0, true, 'the caller keeps its buffer');
   });
 
@@ -104,10 +118,18 @@ describe('decodeText', () => {
     assert.equal(findInvalidUtf8Offset(new Uint8Array([0x41, 0xc0, 0xaf])), 1, 'overlong slash');
     assert.equal(findInvalidUtf8Offset(new Uint8Array([0xed, 0xa0, 0x80])), 0, 'UTF-16 surrogate');
     assert.equal(findInvalidUtf8Offset(new Uint8Array([0x41, 0xe2, 0x82])), 1, 'truncated sequence');
-    assert.throws(() => decodeText(new Uint8Array([0x41, 0xe2, 0x82])), /byte offset 1/);
+    assert.throws(() => decodeText(new Uint8Array([0x41, 0xe2, 0x82, 0x41, 0x81])), /byte offset 1.*Windows-1252/);
   });
 
   test('normalises while decoding', () => {
-    assert.equal(decodeText(new TextEncoder().encode('\uFEFFa\r\nb\rc e\u0301')), 'a\nb\nc é');
+    assert.deepEqual(decodeText(new TextEncoder().encode('\uFEFFa\r\nb\rc e\u0301')), { text: 'a\nb\nc é', encoding: 'utf-8' });
+  });
+
+  test('reads Latin-1 / Windows-1252 and UTF-16 with a byte-order mark, and says so', () => {
+    assert.deepEqual(decodeText(new Uint8Array([...Buffer.from('Caf'), 0xe9, 0x20, 0x80, 0x20, 0x93, 0x6f, 0x6b, 0x94])), { text: 'Café € “ok”', encoding: 'windows-1252' });
+    assert.deepEqual(decodeText(new Uint8Array([0xff, 0xfe, ...Buffer.from('Été\r\n', 'utf16le')])), { text: 'Été\n', encoding: 'utf-16le' });
+    const bigEndian = Buffer.from('Été', 'utf16le').swap16();
+    assert.deepEqual(decodeText(new Uint8Array([0xfe, 0xff, ...bigEndian])), { text: 'Été', encoding: 'utf-16be' });
+    assert.throws(() => decodeText(new Uint8Array([0x41, 0x00, 0x42])), (error: unknown) => ingestFailureCodeOf(error) === 'binary');
   });
 });

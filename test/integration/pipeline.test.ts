@@ -106,12 +106,13 @@ describe('offline pipeline on real Kuzu', () => {
     const failed = new Map(summary.failures.map((failure) => [path.basename(failure.path), failure.code]));
     assert.equal(failed.get('empty.txt'), 'empty');
     assert.equal(failed.get('binary.txt'), 'binary');
-    assert.equal(failed.get('latin1.txt'), 'invalid-utf8');
+    assert.equal(failed.get('latin1.txt'), undefined, 'a Latin-1 file is read, not rejected');
+    assert.deepEqual(summary.otherEncodings.map((file) => [path.basename(file.path), file.encoding]), [['latin1.txt', 'windows-1252']]);
     assert.equal(failed.get('broken.pdf'), 'corrupt');
     assert.equal(failed.get('dangling.txt'), 'unreadable');
-    assert.equal(summary.documents.added, 1, 'the good new file is indexed');
+    assert.equal(summary.documents.added, 2, 'the good new files are indexed');
     const orvale = await rhizome.cypher("MATCH (o) WHERE o.name = 'Orvale Conseil' RETURN o.id");
     assert.equal(orvale.length, 1);
-    assert.equal((await rhizome.stats()).documents, 5, 'nothing already indexed is lost');
+    assert.equal((await rhizome.stats()).documents, 6, 'nothing already indexed is lost');
   });
 });

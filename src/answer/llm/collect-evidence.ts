@@ -1,5 +1,6 @@
 import type { Citation, CommunityFinding, Entity, Relation } from '../../core/records.js';
 import type { RetrievalContext } from '../../core/retrieval-context.js';
+import { citeChunk } from '../cite-chunk.js';
 import type { EvidenceLine } from '../../prompts/answer-question-prompt.js';
 
 /** An evidence line with the citation its id stands for and the document it belongs to. */
@@ -37,7 +38,7 @@ export function collectEvidence(context: RetrievalContext): CitableEvidence[] {
     items.push({
       id: `C${index + 1}`,
       text: `(from "${chunk.documentTitle}"${date}) ${chunk.text.replace(/\s+/g, ' ').trim()}`,
-      citation: { kind: 'chunk', id: chunk.id, label: chunk.documentTitle, path: chunk.documentPath, span: { start: chunk.start, end: chunk.end } },
+      citation: citeChunk(chunk, { start: chunk.start, end: chunk.end }),
       ...(documents.has(chunk.documentId) ? { document: documents.get(chunk.documentId) as Citation } : {}),
     });
   });

@@ -70,7 +70,7 @@ function printSummary(summary: IndexSummary): void {
   const documents = summary.documents;
   printLine(bold(summary.partial ? 'Indexed with failures (partial run)' : 'Indexed'));
   printLine(`  documents   ${documents.seen} (${documents.added} added, ${documents.changed} changed, ${documents.unchanged} unchanged, ${documents.removed} removed)`);
-  printLine(`  chunks      ${summary.chunks.total} (${summary.chunks.extracted} extracted, ${summary.chunks.reused} reused, ${summary.chunks.empty} yielded no entity)`);
+  printLine(`  chunks      ${summary.chunks.total} (${summary.chunks.extracted} extracted, ${summary.chunks.reused} reused, ${summary.chunks.empty} yielded no entity${summary.chunks.verbatim > 0 ? `, ${summary.chunks.verbatim} code or table kept verbatim` : ''})`);
   printLine(`  entities    ${summary.entities} (${summary.merges} alias merges)`);
   printLine(`  relations   ${summary.relations} (${summary.typedRelations} typed, ${summary.relations - summary.typedRelations} co-occurrence)`);
   printLine(`  communities ${summary.communities}`);
@@ -85,6 +85,7 @@ function printSummary(summary: IndexSummary): void {
   if (summary.missingDocuments.length > 0) printWarning(`${summary.missingDocuments.length} indexed document(s) under these paths are gone from disk and were kept (${summary.missingDocuments.slice(0, 3).map((document) => document.path).join(', ')}${summary.missingDocuments.length > 3 ? ', …' : ''}): run \`rhizome index --prune\` with the same paths, or \`rhizome remove\`, to remove them`);
   printLine(`  time        ${summary.seconds.toFixed(2)} s`);
   printLine(`  report      ${summary.reportPath}`);
+  for (const file of summary.otherEncodings) printLine(`  encoding    ${file.path}: read as ${file.encoding}`);
   for (const failure of summary.failures) printWarning(`${failure.path}: ${failure.reason}`);
   for (const failure of summary.extractionFailures) printWarning(`${failure.documentPath} (chunk ${failure.chunkId}): ${failure.reason}`);
 }

@@ -25,12 +25,18 @@ export interface NlpExtractionContext {
 /** Version of the NLP extractor's output; part of every extraction cache key. */
 export const NLP_EXTRACTOR_VERSION = 'nlp-19';
 
+/** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
+export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
+  return chunk.kind === 'code' || chunk.kind === 'table';
+}
+
 /**
- * Extracts typed entities and relations from one chunk without any model: candidate names
+ * Extracts typed entities and relations from one chunk without any model (none from code and table chunks): candidate names
  * typed by the schema's cues, typed relations from edge phrases, and co-occurrence relations
  * between the entities of one sentence. Every relation carries its sentence as evidence.
  */
 export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): ChunkExtraction {
+  if (isVerbatimChunk(chunk)) return { chunkId: chunk.id, entities: [], relations: [] };
   const entities: ExtractedEntity[] = [];
   const relations: ExtractedRelation[] = [];
   let title: { text: string; names: string[] } | null = null;

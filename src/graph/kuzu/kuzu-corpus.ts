@@ -1,4 +1,5 @@
 import type { SourceDocument } from '../../core/records.js';
+import { encodeChunkStructure } from '../chunk-structure-columns.js';
 import type { IndexWrite, StoredChunk } from '../store.js';
 import { bulkCopy } from './kuzu-bulk-copy.js';
 import type { KuzuConnection, KuzuParameter } from './kuzu-connection.js';
@@ -31,6 +32,9 @@ export async function writeCorpus(connection: KuzuConnection, write: IndexWrite)
     { kind: 'int', value: (chunk) => chunk.tokenCount },
     { kind: 'string', value: (chunk) => (chunk.extraction ? JSON.stringify(chunk.extraction) : '') },
     { kind: 'string', value: (chunk) => chunk.extractionKey },
+    { kind: 'string', value: (chunk) => encodeChunkStructure(chunk).kind },
+    { kind: 'string', value: (chunk) => encodeChunkStructure(chunk).section },
+    { kind: 'int', value: (chunk) => encodeChunkStructure(chunk).page },
   ], write.chunks);
   await bulkCopy<StoredChunk>(connection, 'HAS_CHUNK', [
     { kind: 'string', value: (chunk) => chunk.documentId },

@@ -9,7 +9,8 @@ import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import { validateIndexWrite } from '../validate-write.js';
 import { countStore } from '../count-store.js';
 import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
-import { CORPUS_DDL, entityLayerDdl, relationTables } from './kuzu-ddl.js';
+import { CHUNK_STRUCTURE_COLUMNS, CORPUS_DDL, entityLayerDdl, relationTables } from './kuzu-ddl.js';
+import { decodeChunkStructure } from '../chunk-structure-columns.js';
 import { deleteEntityLayer, readEntityLayer, writeEntityLayer } from './kuzu-entity-layer.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
@@ -49,6 +50,7 @@ export class KuzuGraphStore implements GraphStore {
     this.schema = schema;
     const existing = new Set((await this.connection.run('CALL show_tables() RETURN name')).map((row) => String(row.name)));
     for (const statement of CORPUS_DDL) await this.connection.run(statement);
+    await this.addChunkStructureColumns();
     const schemaHash = contentHash(JSON.stringify([KUZU_LAYOUT_VERSION, schema]));
     const storedHash = existing.has('Meta') ? await this.getMeta('schemaHash') : null;
     let reset = false;
@@ -67,6 +69,12 @@ export class KuzuGraphStore implements GraphStore {
     }
     await this.createIndexes();
     return { reset };
+  }
+
+  /** Adds the chunk columns a workspace made before them lacks; its chunks read back as prose without section. */
+  private async addChunkStructureColumns(): Promise<void> {
+    const columns = new Set((await this.connection.run("CALL table_info('Chunk') RETURN name")).map((row) => String(row.name)));
+    for (const column of CHUNK_STRUCTURE_COLUMNS) if (!columns.has(column.name)) await this.connection.run(column.add);
   }
 
   async listDocuments(): Promise<StoredDocument[]> {
@@ -136,7 +144,7 @@ export class KuzuGraphStore implements GraphStore {
   async getChunks(ids: string[]): Promise<ChunkWithSource[]> {
     if (ids.length === 0) return [];
     const rows = await this.connection.run(
-      'MATCH (c:Chunk) WHERE c.id IN $ids MATCH (d:Document) WHERE d.id = c.documentId RETURN c.id AS `c.id`, c.documentId AS `c.documentId`, c.chunkIndex AS `c.chunkIndex`, c.text AS `c.text`, c.startOffset AS `c.startOffset`, c.endOffset AS `c.endOffset`, c.tokenCount AS `c.tokenCount`, d.path AS path, d.title AS title, d.date AS date',
+      'MATCH (c:Chunk) WHERE c.id IN $ids MATCH (d:Document) WHERE d.id = c.documentId RETURN c.id AS `c.id`, c.documentId AS `c.documentId`, c.chunkIndex AS `c.chunkIndex`, c.text AS `c.text`, c.startOffset AS `c.startOffset`, c.endOffset AS `c.endOffset`, c.tokenCount AS `c.tokenCount`, c.kind AS `c.kind`, c.section AS `c.section`, c.page AS `c.page`, d.path AS path, d.title AS title, d.date AS date',
       { ids: ids as KuzuParameter },
     );
     const byId = new Map(rows.map((row) => [String(row['c.id']), { ...toChunk(row, 'c.'), documentPath: String(row.path), documentTitle: String(row.title), documentDate: (row.date as string | null) ?? null }]));
@@ -249,5 +257,6 @@ function toChunk(row: KuzuRow, prefix: string) {
     start: Number(row[`${prefix}startOffset`]),
     end: Number(row[`${prefix}endOffset`]),
     tokenCount: Number(row[`${prefix}tokenCount`]),
+    ...decodeChunkStructure(row[`${prefix}kind`], row[`${prefix}section`], row[`${prefix}page`]),
   };
 }

@@ -1,3 +1,4 @@
+import { encodeChunkStructure } from '../chunk-structure-columns.js';
 import type { IndexWrite } from '../store.js';
 import { toSearchText } from './full-text-query.js';
 import { BATCH_ROWS, writeInBatches } from './neo4j-batch-write.js';
@@ -12,7 +13,8 @@ const CREATE_CHUNKS = `UNWIND $rows AS row
 MATCH (d:Document {id: row.documentId})
 CREATE (d)-[:HAS_CHUNK]->(:Chunk {id: row.id, documentId: row.documentId, chunkIndex: toInteger(row.chunkIndex), text: row.text,
   startOffset: toInteger(row.startOffset), endOffset: toInteger(row.endOffset), tokenCount: toInteger(row.tokenCount),
-  extraction: row.extraction, extractionKey: row.extractionKey, searchText: row.searchText})
+  extraction: row.extraction, extractionKey: row.extractionKey, searchText: row.searchText,
+  kind: row.kind, section: row.section, page: toInteger(row.page)})
 RETURN count(*) AS written`;
 
 /** Writes the document layer of an index run inside the caller's transaction: deletions, new documents and chunks, refreshed extractions. */
@@ -36,6 +38,7 @@ export async function writeCorpus(runner: StatementRunner, write: IndexWrite): P
       tokenCount: chunk.tokenCount,
       extraction: chunk.extraction ? JSON.stringify(chunk.extraction) : '',
       extractionKey: chunk.extractionKey,
+      ...encodeChunkStructure(chunk),
     })),
     'chunks',
   );

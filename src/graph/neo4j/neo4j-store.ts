@@ -1,4 +1,5 @@
 import { contentHash } from '../../core/ids.js';
+import { decodeChunkStructure } from '../chunk-structure-columns.js';
 import type { ChunkExtraction, Community, MergeRecord } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
@@ -19,7 +20,7 @@ const NEO4J_LAYOUT_VERSION = 1;
 /** How long ensureSchema waits for new indexes to come online. */
 const INDEX_WAIT_SECONDS = 300;
 
-const CHUNK_COLUMNS = 'c.id AS id, c.documentId AS documentId, c.chunkIndex AS chunkIndex, c.text AS text, c.startOffset AS startOffset, c.endOffset AS endOffset, c.tokenCount AS tokenCount';
+const CHUNK_COLUMNS = 'c.id AS id, c.documentId AS documentId, c.chunkIndex AS chunkIndex, c.text AS text, c.startOffset AS startOffset, c.endOffset AS endOffset, c.tokenCount AS tokenCount, c.kind AS kind, c.section AS section, c.page AS page';
 
 /** A GraphStore on a Neo4j 5.13+ server (one workspace per database), with the same layout and results as the Kuzu store. */
 export class Neo4jGraphStore implements GraphStore {
@@ -190,5 +191,6 @@ function toChunk(row: Neo4jRow) {
     start: Number(row.startOffset),
     end: Number(row.endOffset),
     tokenCount: Number(row.tokenCount),
+    ...decodeChunkStructure(row.kind, row.section, row.page),
   };
 }

@@ -89,7 +89,7 @@ export class GlobalSearcher {
     const evidenceIds = [...new Set(citable.map((finding) => finding.chunkId))].filter((id) => !chunkIds.includes(id));
     const found = await this.store.getChunks([...chunkIds, ...evidenceIds]);
     const { chunks, tokens } = fitChunksToBudget(found.filter((chunk) => chunkIds.includes(chunk.id)), new Map(), options.contextTokens);
-    const findingSources = new Map(found.map((chunk) => [chunk.id, { documentTitle: chunk.documentTitle, documentPath: chunk.documentPath }]));
+    const findingSources = new Map(found.map((chunk) => [chunk.id, { documentTitle: chunk.documentTitle, documentPath: chunk.documentPath, ...(chunk.section === undefined ? {} : { section: chunk.section }), ...(chunk.page === undefined ? {} : { page: chunk.page }) }]));
     return {
       mode: 'global',
       chunks,

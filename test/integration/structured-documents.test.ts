@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createRhizome, type Rhizome } from '../../src/index.js';
+import type { QueryMode } from '../../src/core/retrieval-context.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+/** Invented Markdown and HTML files with markup in every form: front matter, raw HTML, emphasis, links, tables, code, page chrome. */
+const FIXTURES = path.resolve('test', 'fixtures', 'structured-docs');
+const MARKUP = /<\/?[a-z][^>]*>|\]\(|\*\*|\||```|(?:^|\s)#{1,6}\s|!\[/i;
+
+const QUESTIONS: Array<[string, QueryMode]> = [
+  ['Who maintains the vector store?', 'auto'],
+  ['Who leads the Lantern project?', 'local'],
+  ['What are the main themes of these documents?', 'global'],
+  ['How do I run prompt-tune with --domain?', 'naive'],
+  ['Which city is the Orvale North site in?', 'bm25'],
+  ['Who works at Orvale?', 'hybrid'],
+];
+
+describe('Markdown and HTML documents on real Kuzu', () => {
+  const base = makeTempDir();
+  const root = path.join(base, 'docs');
+  let rhizome: Rhizome;
+
+  before(async () => {
+    cpSync(FIXTURES, root, { recursive: true });
+    rhizome = createRhizome({ workspace: path.join(base, 'workspace') });
+    const summary = await rhizome.index(root);
+    assert.equal(summary.partial, false);
+    assert.ok(summary.chunks.verbatim >= 3, 'the code block and both tables are chunks of their own');
+  });
+  after(() => rhizome.close());
+
+  test('no answer, citation label or community title carries markup', async () => {
+    for (const [question, mode] of QUESTIONS) {
+      const answer = await rhizome.query(question, { mode });
+      const code = /\blantern prompt-tune --domain field-notes\b/;
+      assert.doesNotMatch(answer.answer.replace(code, ''), MARKUP, `${mode}: ${question} → ${answer.answer}`);
+      for (const citation of answer.citations) assert.doesNotMatch(citation.label, MARKUP, `${mode}: citation ${citation.label}`);
+    }
+    const communities = await rhizome.communities();
+    assert.ok(communities.length > 0);
+    for (const community of communities) assert.doesNotMatch(community.report.title, MARKUP, community.report.title);
+    const names = await rhizome.cypher('MATCH (e) WHERE e.name IS NOT NULL RETURN e.name AS name');
+    for (const row of names) assert.doesNotMatch(String(row.name), /[<>*|#\[\]]|336699|console/, String(row.name));
+  });
+
+  test('identifiers of a code block are found by naive search and the block is quoted verbatim', async () => {
+    const answer = await rhizome.query('prompt-tune --domain', { mode: 'naive' });
+    assert.match(answer.answer, /\nlantern prompt-tune --domain field-notes\n/);
+    const cited = answer.citations.find((citation) => citation.kind === 'chunk');
+    assert.equal(cited?.section, 'Lantern guide › Tuning');
+    assert.equal(cited?.label, 'Lantern guide › Tuning');
+  });
+
+  test('citations carry the section path, and chunk spans point into the original file', async () => {
+    const answer = await rhizome.query('Who maintains the vector store?', { mode: 'local' });
+    const cited = answer.citations.find((citation) => citation.kind === 'chunk' && citation.path?.endsWith('guide.md'));
+    assert.ok(cited, JSON.stringify(answer.citations));
+    assert.equal(cited.label, 'Lantern guide › Configuration › Vector store');
+    const { readFileSync } = await import('node:fs');
+    const original = readFileSync(cited.path ?? '', 'utf8');
+    assert.match(original.slice(cited.span?.start, cited.span?.end), /Quillon Systems maintains the vector store/);
+    const relations = await rhizome.cypher("MATCH (a)-[r]->(b) WHERE r.documentId IS NOT NULL RETURN r.evidence AS evidence, r.startOffset AS spanStart, r.endOffset AS spanEnd, r.documentId AS documentId");
+    const documents = new Map((await rhizome.cypher('MATCH (d:Document) RETURN d.id AS id, d.path AS path')).map((row) => [String(row.id), readFileSync(String(row.path), 'utf8')]));
+    assert.ok(relations.length > 0);
+    for (const relation of relations) {
+      const file = documents.get(String(relation.documentId)) ?? '';
+      const words = String(relation.evidence).split(/\s+/).filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
+      const span = file.slice(Number(relation.spanStart), Number(relation.spanEnd));
+      for (const word of words) assert.ok(span.includes(word), `"${word}" of a relation's evidence is in the file at its offsets`);
+    }
+  });
+});
