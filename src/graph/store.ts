@@ -97,6 +97,8 @@ export interface GraphStore {
   ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }>;
   listDocuments(): Promise<StoredDocument[]>;
   listChunks(): Promise<StoredChunk[]>;
+  /** Every chunk's id and document id, without text or extraction (for lookups by document, such as a document's title). */
+  listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>>;
   writeIndex(write: IndexWrite): Promise<void>;
   searchChunks(query: string, limit: number): Promise<ScoredId[]>;
   searchEntities(query: string, limit: number): Promise<ScoredId[]>;

@@ -56,6 +56,12 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       assert.ok(store.capabilities.fullTextSearch && store.capabilities.atomicWrites && store.capabilities.readOnlyCypher);
     }));
 
+  test('listChunkDocuments gives every chunk id with its document id, sorted by chunk id', () =>
+    withLoadedStore(async (store) => {
+      const expected = CHUNKS.map((chunk) => ({ id: chunk.id, documentId: chunk.documentId })).sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+      assert.deepEqual(await store.listChunkDocuments(), expected);
+    }));
+
   test('writeIndex round-trips documents (without text) and chunks with their cached extractions and offsets', () =>
     withLoadedStore(async (store) => {
       assert.deepEqual(await store.listDocuments(), STORED_DOCUMENTS);

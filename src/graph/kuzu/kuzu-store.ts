@@ -91,6 +91,11 @@ export class KuzuGraphStore implements GraphStore {
     }));
   }
 
+  async listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>> {
+    const rows = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId ORDER BY c.id');
+    return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId) }));
+  }
+
   async listChunks(): Promise<StoredChunk[]> {
     const rows = await this.connection.run('MATCH (c:Chunk) RETURN c.* ORDER BY c.documentId, c.chunkIndex');
     return rows.map((row) => ({

@@ -71,6 +71,11 @@ export class Neo4jGraphStore implements GraphStore {
     }));
   }
 
+  async listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>> {
+    const rows = await this.read('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId ORDER BY c.id');
+    return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId) }));
+  }
+
   async listChunks(): Promise<StoredChunk[]> {
     const rows = await this.read(`MATCH (c:Chunk) RETURN ${CHUNK_COLUMNS}, c.extraction AS extraction, c.extractionKey AS extractionKey ORDER BY c.documentId, c.chunkIndex`);
     return rows.map((row) => ({

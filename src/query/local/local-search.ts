@@ -4,6 +4,7 @@ import type { GraphStore, ScoredId } from '../../graph/store.js';
 import type { ContextChunk, RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { buildGraphIndex, type GraphIndex } from '../graph-index.js';
+import { loadTitleIndex, passagesAboutQuestion, type TitleIndex } from './title-passages.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
 import { contentStems } from '../../text/content-stems.js';
@@ -36,7 +37,7 @@ const SCORED_ENTITIES = 200;
  * relation paths that best explain the question.
  */
 export class LocalSearcher {
-  private prepared: { index: GraphIndex; walk: CompressedGraph } | null = null;
+  private prepared: { index: GraphIndex; walk: CompressedGraph; titles: TitleIndex } | null = null;
 
   /** `rankText` gives the full-text ranking that seeds the walk alongside the question's entities. */
   constructor(
@@ -61,7 +62,7 @@ export class LocalSearcher {
   /** Local search for an analysed question (its `entities` linked by the ask layer, or linked here when empty). */
   async search(analysis: QuestionAnalysis, options: LocalSearchOptions): Promise<RetrievalContext> {
     const question = analysis.text;
-    const { index, walk } = await this.prepare();
+    const { index, walk, titles } = await this.prepare();
     const entityCount = index.entities.length;
     const { walk: walkProfile } = options.ranking;
     const named = analysis.entities.length > 0 ? analysis.entities : await this.linkEntities(question, options.ranking.linking);
@@ -104,6 +105,15 @@ export class LocalSearcher {
       score: 1 / (walkProfile.fusionK + position) + textRanks.reduce((sum, ranks) => sum + (ranks.has(item.id) ? 1 / (walkProfile.fusionK + (ranks.get(item.id) as number)) / textRanks.length : 0), 0),
     }));
     fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
+    // The passages about what the question names come first, in the order the walk ranks them.
+    const about = new Set(passagesAboutQuestion(question, linked.map((link) => index.entities[link.entityIndex]?.name ?? '').concat(linked.flatMap((link) => index.entities[link.entityIndex]?.aliases ?? [])), titles));
+    if (about.size > 0) {
+      const rankedIds = new Set(fused.map((item) => item.id));
+      const top = fused[0]?.score ?? 1;
+      for (const id of about) if (!rankedIds.has(id)) fused.push({ id, score: 0 });
+      for (const item of fused) if (about.has(item.id)) item.score += top;
+      fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
+    }
     const chunks = await this.selectChunks(fused, options);
 
     const seedSet = new Set(seeds);
@@ -166,10 +176,10 @@ export class LocalSearcher {
     return selected;
   }
 
-  private async prepare(): Promise<{ index: GraphIndex; walk: CompressedGraph }> {
+  private async prepare(): Promise<{ index: GraphIndex; walk: CompressedGraph; titles: TitleIndex }> {
     if (!this.prepared) {
       const index = buildGraphIndex(await this.store.loadProjection());
-      this.prepared = { index, walk: buildWalkGraph(index) };
+      this.prepared = { index, walk: buildWalkGraph(index), titles: await loadTitleIndex(this.store) };
     }
     return this.prepared;
   }

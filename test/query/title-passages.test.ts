@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { passagesAboutQuestion, type TitleIndex } from '../../src/query/local/title-passages.js';
+
+const titles: TitleIndex = new Map([
+  ['pterocarya', ['c-ptero']],
+  ['cotula', ['c-cotula']],
+  ['big hero 6', ['c-bighero']],
+  ['neighbours', ['c-soap']],
+  ['maximum overdrive', ['c-film-1', 'c-film-2']],
+]);
+
+test('a question that writes a document title as a name reaches that document\'s passages', () => {
+  assert.deepEqual(passagesAboutQuestion('Which plant is larger, the Pterocarya or the Cotula?', [], titles), ['c-ptero', 'c-cotula']);
+  assert.deepEqual(passagesAboutQuestion('Both Never Cry Wolf and Big Hero 6 films were released by what label?', [], titles), ['c-bighero']);
+});
+
+test('a title written in lower case is an ordinary word, not a name', () => {
+  assert.deepEqual(passagesAboutQuestion('Which neighbours of the mill complained?', [], titles), []);
+  assert.deepEqual(passagesAboutQuestion('Who wrote Neighbours?', [], titles), ['c-soap']);
+});
+
+test('the passages titled with a linked entity\'s name or alias come first, every chunk of the document', () => {
+  assert.deepEqual(passagesAboutQuestion('Who directed the film shot in Leland in 1986?', ['Maximum Overdrive'], titles), ['c-film-1', 'c-film-2']);
+  assert.deepEqual(passagesAboutQuestion('Who directed it?', ['Nobody Here'], titles), []);
+});
