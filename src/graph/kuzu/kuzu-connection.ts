@@ -1,5 +1,5 @@
 import path from 'node:path';
-import kuzu from 'kuzu';
+import type kuzu from 'kuzu';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { ensureWorkspaceFolder } from '../../workspace/workspace-folder.js';
 import { readLiveLockHolder, recordLockHolder, releaseLockHolder } from './kuzu-lock-holder.js';
@@ -8,6 +8,14 @@ import { readLiveLockHolder, recordLockHolder, releaseLockHolder } from './kuzu-
 export type KuzuParameter = kuzu.KuzuValue;
 /** One result row. */
 export type KuzuRow = Record<string, unknown>;
+
+let kuzuModule: Promise<typeof kuzu> | undefined;
+
+/** Kuzu's native addon is loaded on the first open, so importing Rhizome with another store never loads it. */
+function loadKuzu(): Promise<typeof kuzu> {
+  kuzuModule ??= import('kuzu').then((module) => module.default);
+  return kuzuModule;
+}
 
 /**
  * One open Kuzu database and connection. Results are always read fully and closed before
@@ -31,6 +39,7 @@ export class KuzuConnection {
     const bufferBytes = (options.bufferPoolMb ?? 0) * 1024 * 1024;
     let database: kuzu.Database | undefined;
     try {
+      const kuzu = await loadKuzu();
       database = new kuzu.Database(databasePath, bufferBytes, true, readOnly);
       await database.init();
       const connection = new kuzu.Connection(database, 2);

@@ -1,5 +1,6 @@
 import type { Driver, Record as Neo4jRecord, Session } from 'neo4j-driver';
 import { RhizomeError } from '../../errors/rhizome-error.js';
+import { loadOptionalPeer } from '../../package/optional-peers.js';
 import type { CypherLimits } from '../store.js';
 import { assertServerSupported, describeConnectionFailure, describeQueryFailure, describeReadOnlyFailure } from './neo4j-errors.js';
 import type { Neo4jSettings } from './neo4j-settings.js';
@@ -14,11 +15,7 @@ export interface StatementRunner {
 }
 
 async function loadDriverModule(): Promise<Neo4jDriverModule> {
-  try {
-    return (await import('neo4j-driver')).default;
-  } catch (cause) {
-    throw new RhizomeError('STORE_FAILED', 'store.backend is "neo4j" but the optional dependency neo4j-driver is not installed; run `npm install neo4j-driver`', { cause });
-  }
+  return (await loadOptionalPeer('neo4j-driver', 'store.backend "neo4j"', () => import('neo4j-driver'))).default;
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Llama, LlamaModel } from 'node-llama-cpp';
 import { modelConfigError } from '../model-errors.js';
+import { loadOptionalPeer } from '../../package/optional-peers.js';
 
 /** How to load a GGUF file. */
 export interface LlamaRuntimeOptions {
@@ -34,12 +35,7 @@ export async function acquireLlamaRuntime(options: LlamaRuntimeOptions): Promise
   let entry = loaded.get(key);
   if (!entry) {
     const loading = (async () => {
-      let module: typeof import('node-llama-cpp');
-      try {
-        module = await import('node-llama-cpp');
-      } catch (error) {
-        throw modelConfigError(`llm.provider "llama-cpp" needs the optional dependency node-llama-cpp (npm install node-llama-cpp@3.21.1): ${(error as Error).message}`);
-      }
+      const module = await loadOptionalPeer('node-llama-cpp', 'provider "llama-cpp"', () => import('node-llama-cpp'));
       const llama = await module.getLlama({ gpu: options.gpu ?? false, build: 'never' });
       try {
         return { llama, model: await llama.loadModel({ modelPath }) };

@@ -5,6 +5,7 @@ import type { Embedder, EmbedRequest } from '../embedder.js';
 import { Semaphore } from '../middleware/with-concurrency-limit.js';
 import { abortedError, modelConfigError } from '../model-errors.js';
 import type { ModelIdentity } from '../model-identity.js';
+import { loadOptionalPeer } from '../../package/optional-peers.js';
 
 /** What the local ONNX sentence embedder needs. */
 export interface TransformersEmbedderOptions {
@@ -41,12 +42,7 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions)
     loading ??= (async () => {
       checkModelFolder(modelPath);
       const dtype = pickOnnxDtype(modelPath);
-      let transformers: typeof import('@huggingface/transformers');
-      try {
-        transformers = await import('@huggingface/transformers');
-      } catch (error) {
-        throw modelConfigError(`embeddings.provider "transformers" needs the optional dependency @huggingface/transformers (npm install @huggingface/transformers@4.3.2): ${(error as Error).message}`);
-      }
+      const transformers = await loadOptionalPeer('@huggingface/transformers', 'embeddings.provider "transformers"', () => import('@huggingface/transformers'));
       transformers.env.allowRemoteModels = false;
       transformers.env.allowLocalModels = true;
       transformers.env.localModelPath = `${path.dirname(modelPath)}${path.sep}`;

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { promisify } from 'node:util';
+import { formatMegabytes, packAndInstall, readmeLibraryExample, type PackedInstall } from '../../scripts/package/pack-and-install.js';
+import { installCommand } from '../../src/package/optional-peers.js';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+let installed: PackedInstall | undefined;
+
+after(() => {
+  if (installed) rmSync(path.dirname(installed.projectDir), { recursive: true, force: true });
+});
+
+/** Runs a module of the temporary project and returns its standard output. */
+async function runInProject(projectDir: string, file: string, source: string): Promise<string> {
+  writeFileSync(path.join(projectDir, file), source);
+  const { stdout } = await run(process.execPath, [file], { cwd: projectDir, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
+}
+
+// Needs the npm registry; with CI=true an unreachable registry fails the test like anything else.
+test('the packed tarball installs without optional peers and runs the README library example offline', { timeout: 420_000 }, async () => {
+  installed = await packAndInstall(repoRoot);
+  const { projectDir } = installed;
+  console.log(`packed ${formatMegabytes(installed.tarballBytes)}; installed ${installed.packageCount} packages, ${formatMegabytes(installed.installBytes)}`);
+  for (const peer of ['neo4j-driver', 'node-llama-cpp', '@huggingface/transformers']) {
+    assert.equal(existsSync(path.join(projectDir, 'node_modules', peer)), false, `${peer} must not be installed`);
+  }
+  assert.ok(existsSync(path.join(projectDir, 'node_modules', '.bin', 'rhizome')), 'the bin stays `rhizome`');
+
+  mkdirSync(path.join(projectDir, 'docs'));
+  writeFileSync(path.join(projectDir, 'docs', 'boards.md'), '# Boards\n\nThe Orion project uses the NC-7 boards. The NC-7 boards are made by Tessel Systems.\n');
+  writeFileSync(path.join(projectDir, 'docs', 'people.md'), '# People\n\nMarta Quist leads the Orion project. Marta Quist joined Tessel Systems in 2019.\n');
+  const output = await runInProject(projectDir, 'example.mjs', readmeLibraryExample(path.join(repoRoot, 'README.md')));
+  assert.match(output, /Marta Quist/, `the example answers from the indexed folder:\n${output}`);
+});
+
+test('importing the packed root and subpaths loads no native addon; configured but missing peers name their npm i line', { timeout: 180_000 }, async () => {
+  assert.ok(installed, 'the install test ran first');
+  const output = await runInProject(
+    installed.projectDir,
+    'lazy-check.mjs',
+    `
+const addons = [];
+const dlopen = process.dlopen;
+process.dlopen = function (module, filename, ...rest) { addons.push(filename); return dlopen.call(this, module, filename, ...rest); };
+const { createRhizome } = await import('rhizome-rag');
+await import('rhizome-rag/neo4j');
+await import('rhizome-rag/kuzu');
+const messages = {};
+const neo4j = createRhizome({ workspace: '.rhizome-neo4j', store: { backend: 'neo4j', neo4j: { uri: 'bolt://127.0.0.1:1' } } });
+await neo4j.stats().catch((error) => { messages.neo4j = error.code + ' ' + error.message; });
+await neo4j.close().catch(() => undefined);
+const addonsBeforeKuzu = [...addons];
+(await import('node:fs')).writeFileSync('model.gguf', 'not a model');
+const llama = createRhizome({ workspace: '.rhizome-llama', llm: { provider: 'llama-cpp', modelPath: 'model.gguf' } });
+await llama.index('docs').catch((error) => { messages.llama = error.code + ' ' + error.message; });
+await llama.close().catch(() => undefined);
+console.log(JSON.stringify({ addonsBeforeKuzu, addons, messages }));
+`,
+  );
+  const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { addonsBeforeKuzu: string[]; addons: string[]; messages: Record<string, string> };
+  assert.deepEqual(result.addonsBeforeKuzu, [], 'a Neo4j configuration loads no Kuzu addon');
+  assert.match(result.messages.neo4j ?? '', new RegExp(`^CONFIG_INVALID .*${escape(installCommand('neo4j-driver'))}`));
+  assert.match(result.messages.llama ?? '', new RegExp(`^CONFIG_INVALID .*${escape(installCommand('node-llama-cpp'))}`));
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
