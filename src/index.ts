@@ -7,7 +7,9 @@ export { RhizomeError, isRhizomeError, type RhizomeErrorCode } from './errors/rh
 export type { RhizomeEvent, EventSink, StageName } from './events/events.js';
 export type { Answer } from './answer/answer.js';
 export type { IndexSummary, ExtractionFailure } from './indexing/index-summary.js';
-export type { Citation, Entity, Relation, Chunk, SourceDocument, MergeRecord } from './core/records.js';
+export type { Citation, Entity, Relation, Chunk, SourceDocument, MergeRecord, TypeVote } from './core/records.js';
+export type { SchemaUsage, NodeTypeUse, EdgeTypeUse, UnlinkedPair } from './extraction/report/summarise-schema-usage.js';
+export type { DocumentExplanation, ExplainedSentence } from './extraction/report/explain-document.js';
 export type { GraphStore, StoreCapabilities } from './graph/store.js';
 export type { QueryMode, RetrievalContext } from './core/retrieval-context.js';
 export { KuzuGraphStore } from './graph/kuzu/kuzu-store.js';

@@ -25,6 +25,9 @@ import { costOf } from './llm/model-prices.js';
 import { UsageMeter } from './llm/usage-meter.js';
 import type { QueryMode, RetrievalContext } from './core/retrieval-context.js';
 import { QueryEngine } from './ask/query-engine.js';
+import { summariseSchemaUsage, type SchemaUsage } from './extraction/report/summarise-schema-usage.js';
+import { explainDocument, type DocumentExplanation } from './extraction/report/explain-document.js';
+import { matchDocuments } from './indexing/match-documents.js';
 
 /** Options of one query. */
 export interface QueryOptions {
@@ -76,6 +79,10 @@ export interface Rhizome {
   chunkSources(chunkIds: string[]): Promise<Map<string, string>>;
   stats(): Promise<RhizomeStats>;
   merges(): Promise<MergeRecord[]>;
+  /** Per node and edge type: entities and relations, the cues and phrases that fired, and typed pairs no phrase linked (`stats --schema`). */
+  schemaUsage(): Promise<SchemaUsage>;
+  /** One indexed document (its path or id) sentence by sentence: the entities found, their types and votes, the relations and their basis. */
+  explain(document: string): Promise<DocumentExplanation>;
   /** Alias merges undone by later runs (their evidence was removed or changed), oldest first. */
   undoneMerges(): Promise<UndoneMerge[]>;
   /** The community hierarchy with its reports, by level. */
@@ -220,6 +227,22 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     },
     async communities() {
       return (await open()).store.listCommunities();
+    },
+    async schemaUsage() {
+      const { store } = await open();
+      const counts = await store.counts();
+      const chunks = await store.listChunks();
+      return summariseSchemaUsage({ schema: config.schema, extractions: chunks.map((chunk) => chunk.extraction), entitiesByType: counts.entitiesByType, relationsByType: counts.relationsByType });
+    },
+    async explain(target) {
+      const { store } = await open();
+      await requireIndexed(store);
+      const documents = await store.listDocuments();
+      const { ids } = matchDocuments([target], documents);
+      if (ids.length !== 1) throw new RhizomeError('INPUT_NOT_FOUND', ids.length === 0 ? `no indexed document is ${target}: pass the path of an indexed file or a document id` : `${target} names ${ids.length} documents: pass one file`);
+      const document = documents.find((candidate) => candidate.id === ids[0]) as (typeof documents)[number];
+      const chunks = (await store.listChunks()).filter((chunk) => chunk.documentId === document.id);
+      return explainDocument(document, chunks);
     },
     async merges() {
       return (await open()).store.listMerges();

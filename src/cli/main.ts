@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { registerCommunitiesCommand } from './commands/communities-command.js';
 import { registerCypherCommand } from './commands/cypher-command.js';
 import { registerEvalCommand } from './commands/eval-command.js';
+import { registerExplainCommand } from './commands/explain-command.js';
 import { registerExportCommands } from './commands/export-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerInitCommand } from './commands/init-command.js';
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerQueryCommand(program);
   registerCypherCommand(program);
   registerStatsCommand(program);
+  registerExplainCommand(program);
   registerCommunitiesCommand(program);
   registerEvalCommand(program);
   registerMigrateCommand(program);

@@ -72,6 +72,19 @@ export type Chunk = z.infer<typeof chunkSchema>;
 export const spanSchema = z.object({ start: z.number().int(), end: z.number().int() });
 export type Span = z.infer<typeof spanSchema>;
 
+/** What kind of clue a type vote came from: a schema cue (suffix, word before or after, title), the name's shape, a relative pronoun, a descriptor noun, or a referring noun phrase. */
+export const typeCueSchema = z.enum(['suffix', 'before', 'after', 'title', 'code', 'person-name', 'initial', 'business-shape', 'relative-pronoun', 'descriptor', 'referring-noun']);
+export type TypeCue = z.infer<typeof typeCueSchema>;
+
+/** One vote of the NLP extractor for a mention's type: the cue, the phrase that fired it, and its weight. */
+export const typeVoteSchema = z.object({
+  type: z.string().min(1),
+  cue: typeCueSchema,
+  phrase: z.string().optional(),
+  weight: z.number(),
+});
+export type TypeVote = z.infer<typeof typeVoteSchema>;
+
 /** One entity occurrence found by an extractor, before resolution. */
 export const extractedEntitySchema = z.object({
   name: z.string().min(1),
@@ -82,6 +95,8 @@ export const extractedEntitySchema = z.object({
   confidence: z.number().min(0).optional(),
   /** The text defines this name as another name for `aliasOf` ("Long Form (LF)"). */
   aliasOf: z.string().optional(),
+  /** Every type vote the NLP extractor cast for this mention (the winning type's sum is `confidence`); absent from model extractions. */
+  votes: z.array(typeVoteSchema).optional(),
 });
 export type ExtractedEntity = z.infer<typeof extractedEntitySchema>;
 
@@ -97,6 +112,9 @@ export const extractedRelationSchema = z.object({
   validTo: z.string().nullable().optional(),
   /** How the relation was found: a typed phrase, two names in one sentence, a name under the document's title, or the only name of a sentence and the names just before it. */
   basis: z.enum(['pattern', 'sentence', 'title', 'neighbour']).optional(),
+  /** The edge phrase that stated a `pattern` relation, and whether it read source … target (active) or target … source (passive). */
+  phrase: z.string().optional(),
+  voice: z.enum(['active', 'passive']).optional(),
 });
 export type ExtractedRelation = z.infer<typeof extractedRelationSchema>;
 

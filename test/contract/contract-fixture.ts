@@ -30,13 +30,18 @@ export const DOCUMENTS = [
   document('doc-weather', '/corpus/weather.txt', WEATHER_TEXT, '2023-03-05'),
 ];
 
-function extraction(chunkId: string, names: Array<[string, string, number]>): ChunkExtraction {
+/** Extractions carry the NLP extractor's provenance (type votes; the phrase, voice and basis of relations), which must round-trip too. */
+function extraction(chunkId: string, names: Array<[string, string, number]>, relations: ChunkExtraction['relations'] = []): ChunkExtraction {
   return {
     chunkId,
-    entities: names.map(([name, type, start]) => ({ name, type, span: { start, end: start + name.length }, confidence: 1 })),
-    relations: [],
+    entities: names.map(([name, type, start]) => ({ name, type, span: { start, end: start + name.length }, confidence: 1, votes: [{ type, cue: 'before', phrase: 'the', weight: 1 }] })),
+    relations,
   };
 }
+
+const LEADS_SENTENCE = 'Lina Ferraz leads the Lynx project, based at the Brest site.';
+const LEADS_START = LYNX_TEXT.indexOf(LEADS_SENTENCE);
+const LEADS_RELATION = { type: 'LEADS', source: 'Lina Ferraz', target: 'Lynx', evidence: LEADS_SENTENCE, span: { start: LEADS_START, end: LEADS_START + LEADS_SENTENCE.length }, validFrom: null, validTo: null, basis: 'pattern' as const, phrase: 'leads', voice: 'active' as const };
 
 function chunk(id: string, documentId: string, index: number, text: string, start: number, chunkExtraction: ChunkExtraction | null): StoredChunk {
   return { id, documentId, index, text, start, end: start + text.length, tokenCount: text.split(/\s+/).length, extraction: chunkExtraction, extractionKey: chunkExtraction ? 'key-1' : '' };
@@ -45,7 +50,7 @@ function chunk(id: string, documentId: string, index: number, text: string, star
 const lynxSecond = LYNX_TEXT.indexOf('Maelle');
 /** Chunks with cached extractions (one left unextracted) and offsets into their documents. */
 export const CHUNKS: StoredChunk[] = [
-  chunk('chunk-lynx-0', 'doc-lynx', 0, LYNX_TEXT.slice(0, lynxSecond), 0, extraction('chunk-lynx-0', [['Lina Ferraz', 'Person', 21], ['Lynx', 'Project', 14]])),
+  chunk('chunk-lynx-0', 'doc-lynx', 0, LYNX_TEXT.slice(0, lynxSecond), 0, extraction('chunk-lynx-0', [['Lina Ferraz', 'Person', 21], ['Lynx', 'Project', 14]], [LEADS_RELATION])),
   chunk('chunk-lynx-1', 'doc-lynx', 1, LYNX_TEXT.slice(lynxSecond), lynxSecond, extraction('chunk-lynx-1', [['Maelle Ostin', 'Person', lynxSecond]])),
   chunk('chunk-supplier-0', 'doc-supplier', 0, SUPPLIER_TEXT, 0, extraction('chunk-supplier-0', [['Nordhaven Composants', 'Organisation', 0]])),
   chunk('chunk-weather-0', 'doc-weather', 0, WEATHER_TEXT, 0, null),

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { bold, printJson, printLine } from '../output.js';
 import { withRhizome } from '../context.js';
+import { formatSchemaUsage } from '../format-extraction.js';
 
 /** `rhizome stats`: what the workspace holds and which components are in use. */
 export function registerStatsCommand(program: Command): void {
@@ -9,14 +10,16 @@ export function registerStatsCommand(program: Command): void {
     .description('show workspace counts and the components in use')
     .option('--json', 'print as JSON')
     .option('--merges', 'also list every alias merge with its reason')
-    .action(async (options: { json?: boolean; merges?: boolean }, command: Command) => {
-      const { stats, merges, undoneMerges } = await withRhizome(command, async (rhizome) => ({
+    .option('--schema', 'also show, per node and edge type, the cues and phrases that fired and the typed pairs no phrase linked')
+    .action(async (options: { json?: boolean; merges?: boolean; schema?: boolean }, command: Command) => {
+      const { stats, merges, undoneMerges, schema } = await withRhizome(command, async (rhizome) => ({
         stats: await rhizome.stats(),
         merges: options.merges ? await rhizome.merges() : [],
         undoneMerges: options.merges ? await rhizome.undoneMerges() : [],
+        schema: options.schema ? await rhizome.schemaUsage() : null,
       }));
       if (options.json) {
-        printJson(options.merges ? { ...stats, merges, undoneMerges } : stats);
+        printJson({ ...stats, ...(options.merges ? { merges, undoneMerges } : {}), ...(schema ? { schema } : {}) });
         return;
       }
       printLine(bold(`Workspace ${stats.workspace}`));
@@ -33,6 +36,7 @@ export function registerStatsCommand(program: Command): void {
       printLine(`  vectors     ${stats.vectors && stats.vectors.model ? `${stats.vectors.chunks} chunks, ${stats.vectors.entities} entities (${stats.vectors.dimensions} dimensions, ${stats.vectors.model})` : 'none (no embedding model configured)'}`);
       for (const merge of merges) printLine(`  merge  "${merge.merged}" → "${merge.kept}" (${merge.reason})`);
       for (const merge of undoneMerges) printLine(`  undone "${merge.merged}" → "${merge.kept}" (${merge.reason}) at ${merge.at}${merge.removedDocuments.length > 0 ? `, removing ${merge.removedDocuments.join(', ')}` : ''}`);
+      if (schema) for (const line of formatSchemaUsage(schema)) printLine(line);
     });
 }
 

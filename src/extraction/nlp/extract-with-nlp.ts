@@ -1,10 +1,10 @@
-import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Language } from '../../core/records.js';
+import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Language, TypeVote } from '../../core/records.js';
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
 import { splitSentences } from '../../chunking/sentences.js';
 import { findCandidateMentions } from './find-mentions.js';
 import { readSentenceValidity, type SentenceValidity } from '../../text/sentence-validity.js';
 import { matchTypedRelations, type SentenceMention } from './match-relations.js';
-import { pickType, voteMentionType, type TypeVotes } from './type-mention.js';
+import { pickType, tallyVotes, voteMentionType } from './type-mention.js';
 import { findDescriptors } from './find-descriptors.js';
 import { findReferringMentions, referringNouns, type EarlierMention } from './refer-back.js';
 
@@ -23,7 +23,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-19';
+export const NLP_EXTRACTOR_VERSION = 'nlp-20';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -50,15 +50,17 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     const described: EarlierMention[] = [];
     const mentions: SentenceMention[] = candidates.map((candidate) => {
       const descriptors = candidate.isCode ? [] : findDescriptors(sentence.text, candidate, context.language);
-      const votes = addDescriptorVotes(voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase, context.language), descriptors, nouns);
-      const type = pickType(votes, context.schema);
+      const votes = [...voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase, context.language), ...descriptorVotes(descriptors, nouns)];
+      const tally = tallyVotes(votes);
+      const type = pickType(tally, context.schema);
       entities.push({
         name: candidate.surface,
         type,
         span: { start: base + candidate.start, end: base + candidate.end },
-        confidence: votes[type] ?? 0,
+        confidence: tally[type] ?? 0,
         ...(descriptors.length > 0 ? { description: descriptors.join(' ') } : {}),
         ...(candidate.acronymOf ? { aliasOf: candidate.acronymOf } : {}),
+        ...(votes.length > 0 ? { votes } : {}),
       });
       described.push({ name: candidate.surface, type, descriptors });
       return { name: candidate.surface, type, start: candidate.start, end: candidate.end };
@@ -66,7 +68,8 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     for (const reference of findReferringMentions(sentence.text, mentions, earlier, nouns, context.language)) {
       // The phrase is a mention of the earlier entity and describes it ("the supplier"); a noun that stands for one type votes for it, weakly.
       const votedType = reference.nounTypes.length === 1 ? (reference.nounTypes[0] as string) : FALLBACK_NODE_TYPE;
-      entities.push({ name: reference.name, type: votedType, span: { start: base + reference.start, end: base + reference.end }, confidence: REFERENCE_VOTE, description: reference.noun });
+      const votes: TypeVote[] = votedType === FALLBACK_NODE_TYPE ? [] : [{ type: votedType, cue: 'referring-noun', phrase: reference.noun, weight: REFERENCE_VOTE }];
+      entities.push({ name: reference.name, type: votedType, span: { start: base + reference.start, end: base + reference.end }, confidence: REFERENCE_VOTE, description: reference.noun, ...(votes.length > 0 ? { votes } : {}) });
       mentions.push(reference);
     }
     mentions.sort((left, right) => left.start - right.start);
@@ -88,7 +91,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     for (const match of matchTypedRelations(sentence.text, mentions, context.schema)) {
       const source = mentions[match.sourceIndex] as SentenceMention;
       const target = mentions[match.targetIndex] as SentenceMention;
-      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, ...validity, basis: 'pattern' });
+      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, ...validity, basis: 'pattern', phrase: match.phrase, voice: match.voice });
       linked.add(pairKey(source.name, target.name));
     }
     if (!context.cooccurrence || mentions.length > context.maxEntitiesPerSentence) continue;
@@ -111,10 +114,9 @@ const DESCRIPTOR_VOTE = 1;
 /** Weight of the type a referring noun phrase stands for ("the company" → an organisation), below any cue on the name itself. */
 const REFERENCE_VOTE = 0.5;
 
-/** Adds a vote for each node type whose cue nouns hold one of the mention's descriptor words. */
-function addDescriptorVotes(votes: TypeVotes, descriptors: readonly string[], nouns: ReadonlyMap<string, ReadonlySet<string>>): TypeVotes {
-  for (const word of descriptors) for (const type of nouns.get(word) ?? []) votes[type] = (votes[type] ?? 0) + DESCRIPTOR_VOTE;
-  return votes;
+/** A vote for each node type whose cue nouns hold one of the mention's descriptor words. */
+function descriptorVotes(descriptors: readonly string[], nouns: ReadonlyMap<string, ReadonlySet<string>>): TypeVote[] {
+  return descriptors.flatMap((word) => [...(nouns.get(word) ?? [])].map((type): TypeVote => ({ type, cue: 'descriptor', phrase: word, weight: DESCRIPTOR_VOTE })));
 }
 
 const TITLE_MAX_WORDS = 20;

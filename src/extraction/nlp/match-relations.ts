@@ -11,11 +11,13 @@ export interface SentenceMention {
   end: number;
 }
 
-/** A typed relation stated by a sentence, from the mention at `sourceIndex` to `targetIndex`. */
+/** A typed relation stated by a sentence, from the mention at `sourceIndex` to `targetIndex`, with the edge phrase that stated it. */
 export interface PatternMatch {
   type: string;
   sourceIndex: number;
   targetIndex: number;
+  phrase: string;
+  voice: 'active' | 'passive';
 }
 
 /** Words skipped between two mentions and words of lists, of every language (a sentence's relations are read without its language). */
@@ -89,13 +91,12 @@ export function matchTypedRelations(sentence: string, mentions: SentenceMention[
 }
 
 function findEdge(schema: GraphSchema, gap: string[], first: SentenceMention, second: SentenceMention, left: number, right: number): PatternMatch | null {
+  const stated = (pattern: string) => gapStates(gap, patternWords(pattern));
   for (const edge of schema.edgeTypes) {
-    if (typesFit(edge, first, second) && edge.patterns.some((pattern) => gapStates(gap, patternWords(pattern)))) {
-      return { type: edge.name, sourceIndex: left, targetIndex: right };
-    }
-    if (typesFit(edge, second, first) && edge.passivePatterns.some((pattern) => gapStates(gap, patternWords(pattern)))) {
-      return { type: edge.name, sourceIndex: right, targetIndex: left };
-    }
+    const active = typesFit(edge, first, second) ? edge.patterns.find(stated) : undefined;
+    if (active !== undefined) return { type: edge.name, sourceIndex: left, targetIndex: right, phrase: active, voice: 'active' };
+    const passive = typesFit(edge, second, first) ? edge.passivePatterns.find(stated) : undefined;
+    if (passive !== undefined) return { type: edge.name, sourceIndex: right, targetIndex: left, phrase: passive, voice: 'passive' };
   }
   return null;
 }

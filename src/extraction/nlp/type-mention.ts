@@ -1,6 +1,6 @@
 import { stripAccents } from '../../core/normalise.js';
 import { FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
-import type { Language } from '../../core/records.js';
+import type { Language, TypeCue, TypeVote } from '../../core/records.js';
 import { isDictionaryWord } from './dictionary.js';
 import type { CandidateMention } from './find-mentions.js';
 import { acrossLanguages } from '../../text/lang/registry.js';
@@ -8,6 +8,13 @@ import { wordAlternation } from '../../text/lang/word-lists.js';
 
 /** Scores per node type for one mention; the best one names its type. */
 export type TypeVotes = Record<string, number>;
+
+/** Sums votes per type, in the order they were cast. */
+export function tallyVotes(votes: readonly TypeVote[]): TypeVotes {
+  const tally: TypeVotes = {};
+  for (const vote of votes) tally[vote.type] = (tally[vote.type] ?? 0) + vote.weight;
+  return tally;
+}
 
 const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 0.5, businessShape: 1 };
 
@@ -91,13 +98,14 @@ function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, la
 
 /**
  * Votes for the node types a mention may have, from the schema's cues: suffix words, words
- * just before and after it in the sentence, titles, and name shapes.
+ * just before and after it in the sentence, titles, and name shapes. Each vote names the cue
+ * and the phrase that fired it; `tallyVotes` sums them.
  */
-export function voteMentionType(mention: CandidateMention, sentence: string, schema: GraphSchema, knownLowercase: ReadonlySet<string>, language?: Language): TypeVotes {
+export function voteMentionType(mention: CandidateMention, sentence: string, schema: GraphSchema, knownLowercase: ReadonlySet<string>, language?: Language): TypeVote[] {
   const { organisationWords, determiners, articles, relativePronoun, personPronouns, thingPronouns } = typingWords();
-  const votes: TypeVotes = {};
-  const add = (type: string, weight: number) => {
-    votes[type] = (votes[type] ?? 0) + weight;
+  const votes: TypeVote[] = [];
+  const add = (type: string, weight: number, cue: TypeCue, phrase?: string) => {
+    votes.push({ type, cue, weight, ...(phrase !== undefined ? { phrase } : {}) });
   };
   const before = words(sentence.slice(Math.max(0, mention.start - 60), mention.start));
   const beforeWithoutArticle = before.length > 0 && articles.has(before[before.length - 1] as string) ? before.slice(0, -1) : before;
@@ -113,22 +121,24 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const relativeIsPerson = relative !== undefined && personPronouns.has(relative);
   for (const type of schema.nodeTypes) {
     const cues = type.cues;
-    if (nameWords.length > 1 && cues.suffixes.some((suffix) => matchesSuffix(lastWord, suffix))) add(type.name, WEIGHTS.suffix);
+    const suffix = nameWords.length > 1 ? cues.suffixes.find((candidate) => matchesSuffix(lastWord, candidate)) : undefined;
+    if (suffix !== undefined) add(type.name, WEIGHTS.suffix, 'suffix', suffix);
     for (const phrase of cues.before) {
       const phraseWords = words(phrase);
-      if (endsWithPhrase(before, phraseWords) || endsWithPhrase(beforeWithoutArticle, phraseWords)) add(type.name, WEIGHTS.before);
+      if (endsWithPhrase(before, phraseWords) || endsWithPhrase(beforeWithoutArticle, phraseWords)) add(type.name, WEIGHTS.before, 'before', phrase);
     }
     const cueWords = new Set(cues.before.map((cue) => words(cue).join(' ')));
-    if (mention.titles.some((title) => cueWords.has(words(title).join(' ')))) add(type.name, WEIGHTS.title);
+    const title = mention.titles.find((candidate) => cueWords.has(words(candidate).join(' ')));
+    if (title !== undefined) add(type.name, WEIGHTS.title, 'title', title);
     for (const phrase of cues.after) {
-      if (startsWithPhrase(after, words(phrase))) add(type.name, WEIGHTS.after);
+      if (startsWithPhrase(after, words(phrase))) add(type.name, WEIGHTS.after, 'after', phrase);
     }
-    if (cues.shapes.includes('code') && mention.isCode) add(type.name, WEIGHTS.code);
+    if (cues.shapes.includes('code') && mention.isCode) add(type.name, WEIGHTS.code, 'code');
     const afterDeterminer = determiners.has(before[before.length - 1] ?? '');
-    if (businessShaped && organisationWords?.test(stripAccents(`${type.name} ${type.description}`).toLowerCase())) add(type.name, WEIGHTS.businessShape);
+    if (businessShaped && organisationWords?.test(stripAccents(`${type.name} ${type.description}`).toLowerCase())) add(type.name, WEIGHTS.businessShape, 'business-shape');
     const isPersonType = cues.shapes.includes('person-name');
-    if (isPersonType && !mention.isCode && shape && !afterDeterminer && !relativeIsThing) add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName);
-    if (isPersonType && relativeIsPerson) add(type.name, WEIGHTS.after);
+    if (isPersonType && !mention.isCode && shape && !afterDeterminer && !relativeIsThing) add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName, shape === 'initial' ? 'initial' : 'person-name');
+    if (isPersonType && relativeIsPerson) add(type.name, WEIGHTS.after, 'relative-pronoun', relative);
   }
   return votes;
 }
