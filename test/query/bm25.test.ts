@@ -84,21 +84,18 @@ test('duplicate document ids and bad parameters are rejected', () => {
   assert.throws(() => createBm25Index([]).search('a', -1), (error) => isRhizomeError(error, 'INPUT_INVALID'));
 });
 
-test('BM25 indexes 2,000 passages well under a second and answers in a few ms', () => {
+// Speed lives in `npm run bench` (indexing beside an in-memory BM25 baseline), never in a timed test.
+test('over 2,000 passages, the passage holding a query\'s rare words ranks first', () => {
   let seed = 42;
   const nextWord = (): string => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return `w${seed % 5000}`;
   };
   const documents = Array.from({ length: 2000 }, (_, index) => ({ id: `p${index}`, text: Array.from({ length: 120 }, nextWord).join(' ') }));
-  const indexStart = performance.now();
+  documents[1234] = { id: 'p1234', text: `${documents[1234]?.text} zyxomander quillivant` };
   const index = createBm25Index(documents);
-  const indexMs = performance.now() - indexStart;
-  const queryStart = performance.now();
-  for (let query = 0; query < 50; query += 1) index.search(Array.from({ length: 12 }, nextWord).join(' '), 10);
-  const queryMs = (performance.now() - queryStart) / 50;
-  assert.ok(indexMs < 1000, `indexing took ${indexMs.toFixed(0)} ms`);
-  assert.ok(queryMs < 5, `a query took ${queryMs.toFixed(2)} ms on average`);
+  assert.equal(index.search('quillivant zyxomander', 10)[0]?.id, 'p1234');
+  assert.equal(index.search(`${nextWord()} ${nextWord()}`, 10).length <= 10, true);
 });
 
 const HOTPOT_PATH = path.resolve(process.cwd(), '../shared/eval/data/hotpotqa_hipporag_train100.json');
