@@ -75,7 +75,7 @@ function hasCommonNounEnd(parts: string[], language: Language): boolean {
 const NAME_PART = /^\p{Lu}(?:\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*|['’]\p{Lu}\p{Ll}+)$/u;
 
 /**
- * A coined word followed by a common noun of the corpus is a brand and its trade ("Norvance
+ * A coined word followed by a common noun of the corpus is a brand and its trade ("Velmora
  * Imagerie", "Kessel Haulage"): two words, the first neither a dictionary word nor seen in lower
  * case, the second a dictionary word the corpus also writes in lower case.
  */
