@@ -118,3 +118,17 @@ test('a name no cue typed that is a known town, city or country becomes the sche
   const noPlaceType = validateConfig({ schema: { nodeTypes: [{ name: 'Person', cues: { shapes: ['person-name'] } }], edgeTypes: [] } }).schema;
   assert.equal(resolveGraph([chunk('c1', [entity('Vierzon', 'Concept', 0)])], noPlaceType, options).entities[0]?.type, 'Concept', 'no place-name type, no place');
 });
+
+test('a one-word name described by a trade is an organisation; an agent noun the corpus uses for its people types nothing', () => {
+  const described = (name: string, type: string, description: string, confidence = 1) => entity(name, type, confidence, { description });
+  const graph = resolveGraph([
+    chunk('c1', [described('Quorvane', 'Concept', 'hebergeur certifie', 0), described('Brillac', 'Concept', 'directeur', 0), described('Ana Ruiz', 'Person', 'directeur')]),
+    chunk('c2', [described('Telmora', 'Concept', 'operator', 0), described('Zintel', 'Concept', 'solution', 0), described('Mira Vale', 'Concept', 'fournisseur', 0)]),
+  ], schema, options);
+  const typeOf = (name: string) => graph.entities.find((item) => item.name === name)?.type;
+  assert.equal(typeOf('Quorvane'), 'Organisation');
+  assert.equal(typeOf('Telmora'), 'Organisation');
+  assert.equal(typeOf('Brillac'), 'Concept', '"directeur" describes a person of this corpus: a role, not a trade');
+  assert.equal(typeOf('Zintel'), 'Concept', 'no agent noun');
+  assert.equal(typeOf('Mira Vale'), 'Concept', 'two words: maybe a person, left alone');
+});

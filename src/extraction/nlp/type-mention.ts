@@ -143,6 +143,12 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   return votes;
 }
 
+/** The first node type whose name or description says it holds companies ("Organisation: a company, firm, supplier…"); null when none does. */
+export function organisationType(schema: GraphSchema): string | null {
+  const { organisationWords } = typingWords();
+  return schema.nodeTypes.find((type) => type.name !== FALLBACK_NODE_TYPE && organisationWords?.test(stripAccents(`${type.name} ${type.description}`).toLowerCase()))?.name ?? null;
+}
+
 /** The winning type of a vote table (first declared wins ties); the fallback type when empty. */
 export function pickType(votes: TypeVotes, schema: GraphSchema): string {
   let best = FALLBACK_NODE_TYPE;

@@ -6,6 +6,8 @@ import { collectNameStatistics, winningType, type NameStatistics } from './name-
 import { mergeAliases, type AliasMergeOptions } from './merge-aliases.js';
 import { closeSupersededRelations } from './close-superseded.js';
 import { isKnownPlace } from './known-places.js';
+import { typeByTrade } from './type-by-trade.js';
+import { organisationType } from '../nlp/type-mention.js';
 
 /** The resolved graph: one node per real-world entity, edges with evidence, chunk mentions. */
 export interface ResolvedGraph {
@@ -24,7 +26,8 @@ export interface LocatedExtraction {
 /**
  * Resolves the extractions of a whole corpus into one graph: names are normalised and merged
  * (acronyms, initials, surnames, short forms, near-duplicates), each entity gets the type most
- * cues vote for (or, when none did, the schema's place type if it names a known place), relations are re-checked against the schema with the final types (those that
+ * cues vote for (or, when none did, the schema's place type if it names a known place, or its
+ * organisation type for a one-word name described by a trade), relations are re-checked against the schema with the final types (those that
  * no longer fit become RELATED_TO), and superseded facts get a `validTo`.
  */
 export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, options: Omit<AliasMergeOptions, 'personTypes'>): ResolvedGraph {
@@ -46,6 +49,7 @@ export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, 
     entities.push(entity);
     for (const key of members) entityByKey.set(key, entity);
   }
+  typeByTrade(entities, personTypes, organisationType(schema));
   entities.sort((left, right) => left.id.localeCompare(right.id));
 
   const documentOfChunk = new Map(located.map((item) => [item.extraction.chunkId, item.documentId]));

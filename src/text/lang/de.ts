@@ -42,6 +42,7 @@ export const germanPack: LanguagePack = {
     articles: plainWordSet('der die das ein eine'),
     referring: plainWordSet('der die das dieser diese dieses'),
     copulas: ['ist ein', 'ist eine', 'ist der', 'ist die', 'ist das', 'war ein', 'war eine'].map(listWords),
+    agentNounEndings: ['er', 'ist'],
     linkingWords: ['von'],
   },
   relativePronouns: { all: ['der', 'die', 'das', 'welcher', 'welche', 'welches'], person: [], thing: [] },

@@ -80,6 +80,7 @@ export const englishPack: LanguagePack = {
     articles: plainWordSet('the a an'),
     referring: plainWordSet('the this'),
     copulas: ['is a', 'is an', 'is the', 'was a', 'was an', 'was the'].map(listWords),
+    agentNounEndings: ['er', 'or', 'ist'],
     linkingWords: ['of'],
   },
   relativePronouns: { all: ['which', 'who'], person: ['who'], thing: ['which'] },

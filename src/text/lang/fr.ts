@@ -58,6 +58,7 @@ export const frenchPack: LanguagePack = {
     articles: plainWordSet('le la l un une'),
     referring: plainWordSet('le la l ce cet cette'),
     copulas: ['est un', 'est une', 'est le', 'est la', 'est l', 'etait un', 'etait une'].map(listWords),
+    agentNounEndings: ['eur', 'euse', 'ier', 'iere', 'aire', 'iste'],
     linkingWords: ['de', 'du', 'des', "d'"],
   },
   relativePronouns: { all: ['qui', 'que', 'dont'], person: [], thing: [] },

@@ -95,6 +95,8 @@ export interface DescriptorWords {
   readonly copulas: readonly (readonly string[])[];
   /** Words that tie a noun to the name it describes ("the site of X", "le site de X"); an apostrophe stands for both ' and ’. */
   readonly linkingWords: readonly string[];
+  /** Endings of agent nouns, the nouns for who does a trade ("supplier", "operator", "hébergeur", "prestataire"), accent-free. */
+  readonly agentNounEndings: readonly string[];
 }
 
 /** Known abbreviations (as written) and how a period after each behaves; see `AbbreviationKind`. */
