@@ -3,6 +3,7 @@ import type { Language } from '../core/records.js';
 import { findDates, type FoundDate } from './find-dates.js';
 import type { ValidityPhrases } from './lang/language-pack.js';
 import { languagePack } from './lang/registry.js';
+import { escapeRegExp } from './lang/word-lists.js';
 
 /** When the fact a sentence states holds, as the sentence says it (ISO prefixes; null when it does not say). */
 export interface SentenceValidity {
@@ -69,7 +70,7 @@ function plainText(text: string): string {
 }
 
 function phrasePattern(phrase: string): string {
-  return plainText(phrase).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return escapeRegExp(plainText(phrase)).replace(/\s+/g, '\\s+');
 }
 
 const compiled = new Map<string, RegExp>();
