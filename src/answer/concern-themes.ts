@@ -44,7 +44,8 @@ export function reduceConcernThemes(analysis: QuestionAnalysis, communities: Sco
     return !isConcernHead(plain) && !lexicon.isMarker(plain);
   });
   const focus = new Set(contentStems(otherWords.join(' ')));
-  const themes = collectThemes(communities, lexicon, focus);
+  const findings = [...communities.flatMap((item) => item.findings), ...(context.outsideCommunities?.findings ?? [])];
+  const themes = collectThemes(findings, lexicon, focus);
   if (themes.length < 2) return null;
   const ranked = themes
     .map((theme) => ({ theme, score: [...theme.documents.values()].reduce((sum, support) => sum + support.weight, 0) }))
@@ -71,31 +72,29 @@ export function reduceConcernThemes(analysis: QuestionAnalysis, communities: Sco
   return { answer: items.map((entry, index) => `(${index + 1}) ${entry}`).join(' '), citations };
 }
 
-function collectThemes(communities: ScoredCommunity[], lexicon: ConcernLexicon, focus: Set<string>): Theme[] {
+function collectThemes(findings: CommunityFinding[], lexicon: ConcernLexicon, focus: Set<string>): Theme[] {
   const themes = new Map<string, Theme>();
   const seen = new Set<string>();
-  for (const item of communities) {
-    for (const finding of item.findings) {
-      const key = `${finding.chunkId}:${finding.span.start}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const concerns = readConcerns(finding.text, lexicon);
-      // A sentence that also says "risk", "critical", "major"… reports a concern more surely than one naming an event in passing.
-      const focusShare = focus.size === 0 ? 0 : contentStems(finding.text).filter((stem) => focus.has(stem)).length / focus.size;
-      const weight = (0.5 + 0.5 * Math.min(concerns.markers, 3)) * (1 + 2 * focusShare);
-      for (const [family, familyWords] of concerns.families) {
-        const theme = themes.get(family) ?? { family, documents: new Map(), labels: new Map() };
-        themes.set(family, theme);
-        const current = theme.documents.get(finding.documentId);
-        const strength = concerns.families.size + concerns.markers;
-        if (!current || weight > current.weight || (weight === current.weight && strength > current.strength)) theme.documents.set(finding.documentId, { finding, weight, words: familyWords, strength });
-        for (const word of familyWords) {
-          const stem = word.split('-').map(stemWord).join('-');
-          const label = theme.labels.get(stem) ?? { weight: 0, forms: new Map() };
-          label.weight += weight;
-          label.forms.set(word, (label.forms.get(word) ?? 0) + 1);
-          theme.labels.set(stem, label);
-        }
+  for (const finding of findings) {
+    const key = `${finding.chunkId}:${finding.span.start}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const concerns = readConcerns(finding.text, lexicon);
+    // A sentence that also says "risk", "critical", "major"… reports a concern more surely than one naming an event in passing.
+    const focusShare = focus.size === 0 ? 0 : contentStems(finding.text).filter((stem) => focus.has(stem)).length / focus.size;
+    const weight = (0.5 + 0.5 * Math.min(concerns.markers, 3)) * (1 + 2 * focusShare);
+    for (const [family, familyWords] of concerns.families) {
+      const theme = themes.get(family) ?? { family, documents: new Map(), labels: new Map() };
+      themes.set(family, theme);
+      const current = theme.documents.get(finding.documentId);
+      const strength = concerns.families.size + concerns.markers;
+      if (!current || weight > current.weight || (weight === current.weight && strength > current.strength)) theme.documents.set(finding.documentId, { finding, weight, words: familyWords, strength });
+      for (const word of familyWords) {
+        const stem = word.split('-').map(stemWord).join('-');
+        const label = theme.labels.get(stem) ?? { weight: 0, forms: new Map() };
+        label.weight += weight;
+        label.forms.set(word, (label.forms.get(word) ?? 0) + 1);
+        theme.labels.set(stem, label);
       }
     }
   }

@@ -63,6 +63,12 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
       scores.set(entity.id, entry);
     }
   }
+  // Entities no community holds (alone in their documents) count as members of a community that matched nothing.
+  for (const { entity, evidence } of context.outsideCommunities?.entities ?? []) {
+    if (!wanted.has(entity.type) || namedByQuestion(entity) || scores.has(entity.id)) continue;
+    const relevance = evidence ? 1 + overlap(evidence.text, questionStems) : 0.3;
+    scores.set(entity.id, { name: entity.name, score: 0.5 * relevance * (wanted.get(entity.type) ?? 0) + Math.log(1 + entity.mentionCount) * 0.01, finding: evidence });
+  }
   const ranked = [...scores.values()].sort((left, right) => right.score - left.score || left.name.localeCompare(right.name));
   if (ranked.length === 0) return null;
   const names: string[] = [];

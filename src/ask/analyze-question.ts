@@ -18,13 +18,15 @@ import { relationAlternatives } from './relation-alternatives.js';
  */
 export function analyzeQuestion(question: string, schema: GraphSchema): QuestionAnalysis {
   const contentText = withoutMetaWords(question);
+  // A date the question gives is a constraint on facts (`temporal`), not words to find: "mars 2024" must not match "9 mars 2023".
+  const topicStems = (text: string) => contentStems(withoutDates(text));
   return {
     text: question,
     language: detectLanguage(question),
-    stems: contentStems(question),
-    relationAlternatives: relationAlternatives(contentStems(question), schema),
+    stems: topicStems(question),
+    relationAlternatives: relationAlternatives(topicStems(question), schema),
     contentText,
-    contentStems: contentStems(contentText),
+    contentStems: topicStems(contentText),
     answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question) },
     temporal: readTemporalPreference(question),
     signals: {
@@ -45,4 +47,11 @@ function readTemporalPreference(question: string): TemporalPreference | null {
   const words = new Set(stripAccents(question).toLowerCase().replace(/’/g, "'").match(/[\p{L}']+/gu) ?? []);
   const latest = languagePacks().some((pack) => pack.temporal.latestWords.some((word) => words.has(stripAccents(word).toLowerCase())));
   return latest ? { prefer: 'latest' } : null;
+}
+
+/** The text with every date it writes blanked out. */
+function withoutDates(text: string): string {
+  let result = text;
+  for (const date of findDates(text).sort((left, right) => right.start - left.start)) result = `${result.slice(0, date.start)} ${result.slice(date.end)}`;
+  return result;
 }

@@ -66,6 +66,13 @@ export interface RetrievalContext {
   findingSources?: Map<string, { documentTitle: string; documentPath: string; section?: string; page?: number }>;
   /** Community reports used (global and hybrid modes). */
   communities: ScoredCommunity[];
+  /**
+   * Corpus-wide questions (global mode): what no community holds. Entities that share no
+   * relation and no chunk with a community member, each with a sentence naming it, and the
+   * sentences of chunks no community reads that bear on the question, so a document that
+   * stands alone still counts.
+   */
+  outsideCommunities?: { entities: Array<{ entity: Entity; evidence: CommunityFinding | undefined }>; findings: CommunityFinding[] };
   /** Set by global search when the question asks about risks or problems: the lexicon its findings were read with. */
   concernLexicon?: ConcernLexicon;
   /** Queries and rows of the cypher mode. */

@@ -94,3 +94,36 @@ describe('global search offline: risk themes and entity lists on corpora of othe
     assert.doesNotMatch(answer.answer, / — \d+ documents?:/);
   });
 });
+
+// A document whose one organisation shares no relation and no chunk with any other entity: no community holds it.
+const STANDALONE: Record<string, string> = {
+  's1.txt': 'Depot works\n\nPellan Construction is building the new depot for Ardley Buses. Nora Quist manages the depot project for Ardley Buses.',
+  's2.txt': 'Fleet order\n\nArdley Buses ordered twenty electric buses from Voss Coachworks. Nora Quist signed the order for Ardley Buses.',
+  's3.txt': 'Delivery slip\n\nThe delivery of the electric buses from Voss Coachworks is running late, and Pellan Construction reports a delay on the depot roof.',
+  's4.txt': 'Penetration test\n\nTwo critical vulnerabilities were found in the ticketing portal by Quillon Security.',
+};
+
+describe('corpus-wide questions read what no community holds', () => {
+  let rhizome: Rhizome;
+  before(async () => {
+    rhizome = await indexCorpus(makeTempDir('rhizome-standalone-'), STANDALONE);
+  });
+  after(async () => rhizome.close());
+
+  test('an entity alone in its document is no member of any community, yet a corpus-wide list names it, cited', async () => {
+    const context = await rhizome.retrieve('Which companies appear across these documents?', { mode: 'global' });
+    const quillon = context.knownEntities.concat((context.outsideCommunities?.entities ?? []).map((item) => item.entity)).find((entity) => entity.name === 'Quillon Security');
+    assert.ok(quillon, 'the standalone organisation is seen');
+    assert.ok(!context.communities.some((item) => item.community.memberIds.includes(quillon.id)), 'it belongs to no community');
+    const answer = await rhizome.query('Which companies appear across these documents?', { mode: 'global' });
+    assert.match(answer.answer, /Quillon Security \[\d+\]/, answer.answer);
+    const cited = answer.citations.filter((citation) => citation.kind === 'chunk').map((citation) => path.basename(citation.path ?? ''));
+    assert.ok(cited.includes('s4.txt'), `s4.txt cited: ${cited.join(', ')}`);
+  });
+
+  test('and its document\'s trouble is one of the risk themes', async () => {
+    const answer = await rhizome.query('What are the main risks across these documents?', { mode: 'global' });
+    assert.match(answer.answer.toLowerCase(), /vulnerabilit/, answer.answer);
+    assert.match(answer.answer.toLowerCase(), /late|delay/, answer.answer);
+  });
+});

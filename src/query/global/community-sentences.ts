@@ -26,12 +26,7 @@ export function collectCommunitySentences(communities: Community[], projection: 
     let sentences = sentencesOfChunk.get(chunkId);
     if (!sentences) {
       const chunk = chunkById.get(chunkId);
-      sentences = chunk
-        ? splitSentences(chunk.text, detectLanguage(chunk.text)).map((sentence) => ({
-            finding: { text: sentence.text, chunkId, documentId: chunk.documentId, span: { start: chunk.start + sentence.start, end: chunk.start + sentence.end } },
-            stems: new Set(contentStems(sentence.text)),
-          }))
-        : [];
+      sentences = chunk ? chunkSentences(chunk) : [];
       sentencesOfChunk.set(chunkId, sentences);
     }
     return sentences;
@@ -44,4 +39,12 @@ export function collectCommunitySentences(communities: Community[], projection: 
     result.set(community.id, chosen.flatMap(([chunkId]) => sentencesFor(chunkId)));
   }
   return result;
+}
+
+/** The sentences of one chunk, as findings with their stems. */
+export function chunkSentences(chunk: StoredChunk): CommunitySentence[] {
+  return splitSentences(chunk.text, detectLanguage(chunk.text)).map((sentence) => ({
+    finding: { text: sentence.text, chunkId: chunk.id, documentId: chunk.documentId, span: { start: chunk.start + sentence.start, end: chunk.start + sentence.end } },
+    stems: new Set(contentStems(sentence.text)),
+  }));
 }

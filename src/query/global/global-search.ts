@@ -1,13 +1,13 @@
 import { normaliseName } from '../../core/normalise.js';
 import type { Community, CommunityFinding, Entity } from '../../core/records.js';
-import type { GraphStore } from '../../graph/store.js';
+import type { GraphProjection, GraphStore, StoredChunk } from '../../graph/store.js';
 import { createBm25Index, type Bm25Index } from '../bm25.js';
 import type { RetrievalContext, ScoredCommunity } from '../../core/retrieval-context.js';
 import { contentStems } from '../../text/content-stems.js';
 import type { QuestionAnalysis } from '../../core/question-analysis.js';
 import { fitChunksToBudget } from '../text-context.js';
 import { communityKeywords } from './community-keywords.js';
-import { collectCommunitySentences, type CommunitySentence } from './community-sentences.js';
+import { chunkSentences, collectCommunitySentences, type CommunitySentence } from './community-sentences.js';
 import { asksAboutConcerns, type ConcernLexicon } from '../../text/concerns/concern-lexicon.js';
 import { concernWeight, readConcerns } from '../../text/concerns/sentence-concerns.js';
 
@@ -33,6 +33,8 @@ interface PreparedReports {
   index: Bm25Index;
   levels: number[];
   keywords: Map<string, string[]>;
+  /** Sentences of the chunks no community reads, and the entities no community holds (with a sentence naming each). */
+  outside: { sentences: CommunitySentence[]; entities: Array<{ entity: Entity; evidence: CommunityFinding | undefined }> };
 }
 
 /**
@@ -84,8 +86,12 @@ export class GlobalSearcher {
       memberEvidence: memberEvidence(item.community, prepared),
       keywords: prepared.keywords.get(item.community.id) ?? [],
     }));
+    const outside = analysis.signals.corpusWide
+      ? { entities: prepared.outside.entities, findings: mapSentences(prepared.outside.sentences, questionStems, prepared, concernOf).map((item) => item.finding) }
+      : undefined;
     const chunkIds = [...new Set(mapped.flatMap((item) => item.findings.map((finding) => finding.chunkId)))];
-    const citable = mapped.flatMap((item) => [...item.community.report.findings, ...(item.memberEvidence?.values() ?? [])]);
+    const outsideCitable = outside ? [...outside.findings, ...outside.entities.flatMap((item) => (item.evidence ? [item.evidence] : []))] : [];
+    const citable = [...mapped.flatMap((item) => [...item.community.report.findings, ...(item.memberEvidence?.values() ?? [])]), ...outsideCitable];
     const evidenceIds = [...new Set(citable.map((finding) => finding.chunkId))].filter((id) => !chunkIds.includes(id));
     const found = await this.store.getChunks([...chunkIds, ...evidenceIds]);
     const { chunks, tokens } = fitChunksToBudget(found.filter((chunk) => chunkIds.includes(chunk.id)), new Map(), options.contextTokens);
@@ -101,6 +107,7 @@ export class GlobalSearcher {
       searchedWith: `community reports at level ${level} (bm25 over titles, summaries, findings and member names)`,
       rankedChunkIds: chunkIds,
       communities: mapped,
+      ...(outside ? { outsideCommunities: outside } : {}),
       findingSources,
       ...(concernOf ? { concernLexicon: this.lexicon } : {}),
     };
@@ -141,7 +148,8 @@ export class GlobalSearcher {
       const communities = await this.store.listCommunities();
       const projection = await this.store.loadProjection();
       const entities = new Map(projection.entities.map((entity) => [entity.id, entity]));
-      const sentences = collectCommunitySentences(communities, projection, await this.store.listChunks());
+      const chunks = await this.store.listChunks();
+      const sentences = collectCommunitySentences(communities, projection, chunks);
       const sentenceFrequency = new Map<string, number>();
       const seen = new Set<string>();
       for (const list of sentences.values()) {
@@ -155,7 +163,9 @@ export class GlobalSearcher {
       const keywords = communityKeywords(communities, sentences, entities);
       const index = createBm25Index(communities.map((community) => ({ id: community.id, text: `${reportText(community)}\n${(keywords.get(community.id) ?? []).join(' ')}` })));
       const levels = [...new Set(communities.map((community) => community.level))].sort((left, right) => left - right);
-      this.prepared = { communities, entities, sentences, sentenceFrequency, sentenceCount: seen.size, index, levels, keywords };
+      const outside = outsideCommunities(communities, projection, chunks, sentences);
+      for (const sentence of outside.sentences) for (const stem of sentence.stems) sentenceFrequency.set(stem, (sentenceFrequency.get(stem) ?? 0) + 1);
+      this.prepared = { communities, entities, sentences, sentenceFrequency, sentenceCount: seen.size + outside.sentences.length, index, levels, keywords, outside };
     }
     return this.prepared;
   }
@@ -166,11 +176,16 @@ export class GlobalSearcher {
  * words (idf-weighted share of the question), best first. For a question about risks or
  * problems, a sentence that reports one (read through the concern lexicon) counts too.
  */
-function mapCommunity(community: Community, questionStems: Set<string>, prepared: PreparedReports, concernOf: ((sentence: CommunitySentence) => number) | null): Array<{ finding: Community['report']['findings'][number]; score: number }> {
+function mapCommunity(community: Community, questionStems: Set<string>, prepared: PreparedReports, concernOf: ((sentence: CommunitySentence) => number) | null): Array<{ finding: CommunityFinding; score: number }> {
+  return mapSentences(prepared.sentences.get(community.id) ?? [], questionStems, prepared, concernOf);
+}
+
+/** Sentences that bear on the question (its words, or a concern for a risk question), best first, the first few. */
+function mapSentences(sentences: CommunitySentence[], questionStems: Set<string>, prepared: PreparedReports, concernOf: ((sentence: CommunitySentence) => number) | null): Array<{ finding: CommunityFinding; score: number }> {
   const idf = (stem: string) => Math.log(1 + prepared.sentenceCount / (1 + (prepared.sentenceFrequency.get(stem) ?? 0)));
   const mass = [...questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
   const seen = new Set<string>();
-  return (prepared.sentences.get(community.id) ?? [])
+  return sentences
     .map((sentence) => ({ finding: sentence.finding, score: [...questionStems].filter((stem) => sentence.stems.has(stem)).reduce((sum, stem) => sum + idf(stem), 0) / mass + (concernOf ? concernOf(sentence) : 0) }))
     .filter((item) => {
       const key = `${item.finding.chunkId}:${item.finding.span.start}`;
@@ -180,6 +195,46 @@ function mapCommunity(community: Community, questionStems: Set<string>, prepared
     })
     .sort((left, right) => right.score - left.score || left.finding.span.start - right.finding.span.start)
     .slice(0, concernOf ? CONCERN_FINDINGS_PER_COMMUNITY : FINDINGS_PER_COMMUNITY);
+}
+
+/**
+ * What no community covers: the entities no community holds (an entity alone in its chunks),
+ * each with the first sentence naming it, and the sentences of their chunks that no community reads.
+ */
+function outsideCommunities(communities: Community[], projection: GraphProjection, chunks: StoredChunk[], read: Map<string, CommunitySentence[]>): PreparedReports['outside'] {
+  const readChunks = new Set<string>();
+  for (const list of read.values()) for (const sentence of list) readChunks.add(sentence.finding.chunkId);
+  const members = new Set<string>();
+  for (const community of communities) for (const memberId of community.memberIds) members.add(memberId);
+  const chunkById = new Map(chunks.map((chunk) => [chunk.id, chunk]));
+  const sentencesOf = new Map<string, CommunitySentence[]>();
+  const sentencesFor = (chunkId: string) => {
+    let list = sentencesOf.get(chunkId);
+    if (!list) {
+      const chunk = chunkById.get(chunkId);
+      list = chunk ? chunkSentences(chunk) : [];
+      sentencesOf.set(chunkId, list);
+    }
+    return list;
+  };
+  const chunksOfEntity = new Map<string, string[]>();
+  for (const mention of projection.mentions) {
+    if (members.has(mention.entityId)) continue;
+    const list = chunksOfEntity.get(mention.entityId);
+    if (list) list.push(mention.chunkId);
+    else chunksOfEntity.set(mention.entityId, [mention.chunkId]);
+  }
+  // Only chunks that hold graph content: a chunk naming no entity is left to the text modes, as before.
+  const entityChunks = new Set([...chunksOfEntity.values()].flat());
+  const sentences = chunks.filter((chunk) => !readChunks.has(chunk.id) && entityChunks.has(chunk.id)).flatMap((chunk) => sentencesFor(chunk.id));
+  const entities = projection.entities
+    .filter((entity) => !members.has(entity.id))
+    .map((entity) => {
+      const names = [entity.name, ...entity.aliases].map(normaliseName).filter((name) => name.length > 1);
+      const evidence = (chunksOfEntity.get(entity.id) ?? []).flatMap(sentencesFor).find((sentence) => names.some((name) => ` ${normaliseName(sentence.finding.text)} `.includes(` ${name} `)))?.finding;
+      return { entity, evidence };
+    });
+  return { sentences, entities };
 }
 
 /** For each member of a community, the first of its source sentences that names it (name or alias). */

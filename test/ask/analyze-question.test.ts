@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { analyzeQuestion } from '../../src/ask/analyze-question.js';
+import { validateConfig } from '../../src/config/load-config.js';
+import { contentStems } from '../../src/text/content-stems.js';
+
+const schema = validateConfig({}).schema;
+
+describe('analyzeQuestion: a date in the question is a constraint, not words to find', () => {
+  test('French: "en mars 2024" becomes the date asked for, and neither "mars" nor "2024" is a content word', () => {
+    const analysis = analyzeQuestion('Quel transporteur livrait les colis de la clinique en mars 2024 ?', schema);
+    assert.deepEqual(analysis.temporal, { prefer: 'at', date: '2024-03' });
+    for (const stem of [...contentStems('mars'), ...contentStems('2024')]) {
+      assert.ok(!analysis.stems.includes(stem), `${stem} is not a content stem`);
+      assert.ok(!analysis.contentStems.includes(stem), `${stem} is not in contentStems`);
+    }
+    for (const stem of contentStems('transporteur colis clinique')) assert.ok(analysis.stems.includes(stem), `${stem} kept`);
+  });
+
+  test('English: "in May 2023" the same; a question without a date keeps every word', () => {
+    const dated = analyzeQuestion('Who ran the ferry service in May 2023?', schema);
+    assert.deepEqual(dated.temporal, { prefer: 'at', date: '2023-05' });
+    assert.ok(!dated.stems.some((stem) => contentStems('May 2023').includes(stem)), dated.stems.join(' '));
+    const plain = analyzeQuestion('Who ran the ferry service?', schema);
+    assert.equal(plain.temporal, null);
+    assert.deepEqual(dated.stems, plain.stems);
+  });
+});
