@@ -34,13 +34,14 @@ function isDescriptorWord(word: PlainWord): boolean {
  * The common nouns the text uses to describe a name, read from the sentence around one mention:
  * an article and nouns right before it ("le cabinet Morvan", "the analytics firm Quillon"), an
  * apposition after it ("Elm Trust, a grant-giving charity", "Sorelia, hébergeur certifié"), or
- * a copula ("Valtrix est un fabricant …"). Returns the descriptor's words in text order, accent-free
+ * a copula ("Valtrix est un fabricant …"), or the nouns of a title before it ("Dr" → "doctor"). Returns the descriptor's words in text order, accent-free
  * and lower case (empty when the sentence gives none). Question head nouns ("which charity",
  * "quel cabinet") are matched against these, so answer types come from the corpus's own words.
  */
-export function findDescriptors(sentence: string, mention: { start: number; end: number }, language: Language): string[] {
+export function findDescriptors(sentence: string, mention: { start: number; end: number; titles?: readonly string[] }, language: Language): string[] {
   const grammar = languagePack(language).descriptors;
-  const descriptors: string[] = [];
+  // A title says what the person is as a noun would ("le Dr Vidal" → "médecin").
+  const descriptors: string[] = (mention.titles ?? []).flatMap((title) => grammar.titleNouns[stripAccents(title.replace(/\.$/u, '')).toLowerCase()] ?? []);
   const before = plainWords(sentence.slice(0, mention.start));
   const between = sentence.slice(before[before.length - 1]?.end ?? 0, mention.start);
   if (/^\s+$/u.test(between) || between === '') {

@@ -43,6 +43,7 @@ export const germanPack: LanguagePack = {
     referring: plainWordSet('der die das dieser diese dieses'),
     copulas: ['ist ein', 'ist eine', 'ist der', 'ist die', 'ist das', 'war ein', 'war eine'].map(listWords),
     agentNounEndings: ['er', 'ist'],
+    titleNouns: { dr: ['doktor'], prof: ['professor'] },
     linkingWords: ['von'],
   },
   relativePronouns: { all: ['der', 'die', 'das', 'welcher', 'welche', 'welches'], person: [], thing: [] },

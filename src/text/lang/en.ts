@@ -81,6 +81,7 @@ export const englishPack: LanguagePack = {
     referring: plainWordSet('the this'),
     copulas: ['is a', 'is an', 'is the', 'was a', 'was an', 'was the'].map(listWords),
     agentNounEndings: ['er', 'or', 'ist'],
+    titleNouns: { dr: ['doctor'], prof: ['professor'] },
     linkingWords: ['of'],
   },
   relativePronouns: { all: ['which', 'who'], person: ['who'], thing: ['which'] },

@@ -97,6 +97,8 @@ export interface DescriptorWords {
   readonly linkingWords: readonly string[];
   /** Endings of agent nouns, the nouns for who does a trade ("supplier", "operator", "hébergeur", "prestataire"), accent-free. */
   readonly agentNounEndings: readonly string[];
+  /** Nouns a title before a name says of the person ("Dr" → "doctor"), accent-free: they describe the name as a written noun would. */
+  readonly titleNouns: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Known abbreviations (as written) and how a period after each behaves; see `AbbreviationKind`. */
