@@ -2,6 +2,7 @@ import { splitSentences } from '../chunking/sentences.js';
 import { normaliseName } from '../core/normalise.js';
 import type { Citation, Entity, Language } from '../core/records.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
+import { FALLBACK_NODE_TYPE } from '../config/graph-schema.js';
 import type { RelationPath, RetrievalContext } from '../core/retrieval-context.js';
 import type { Answer } from './answer.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
@@ -95,8 +96,12 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   const pathEvidence = selectPathEvidence(context.paths, candidates, options, profile);
   const chosen = chooseSentences(pathEvidence.evidence, candidates, options);
   if (chosen.length === 0) return { ...base, answer: NOT_FOUND, found: false, citations: [] };
-  // Answer first: the entities the chosen paths reach, then the evidence that reaches them.
-  const lead = pathEvidence.answers.length > 0 ? `${pathEvidence.answers.map((entity) => entity.name).join('; ')} — ` : '';
+  // Answer first: the entities the chosen paths reach, then the evidence that reaches them; or, when
+  // neither the paths nor the sentences reach anything of the kind asked, say so before the nearest evidence.
+  // Without a path, what a sentence names beside the question's own entities is reached (any sentence's, when the question names none).
+  const reachedBySentence = chosen.filter((candidate) => questionEntityIds.size === 0 || candidate.entities.some((entity) => questionEntityIds.has(entity.id)));
+  const named = pathEvidence.answers.length > 0 ? pathEvidence.answers : reachedBySentence.flatMap((candidate) => candidate.entities.filter((entity) => !questionEntityIds.has(entity.id)));
+  const lead = !reachesAskedKind(analysis, named) ? `${noneOfAskedKind(analysis)} ` : pathEvidence.answers.length > 0 ? `${pathEvidence.answers.map((entity) => entity.name).join('; ')} — ` : '';
   const citations: Citation[] = [];
   const markerOf = new Map<string, number>();
   const parts = chosen.map((candidate) => {
@@ -114,6 +119,23 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   const documents = new Map(chosen.map((candidate) => [candidate.documentId, candidate]));
   for (const [id, candidate] of documents) citations.push({ kind: 'document', id, label: candidate.documentTitle, path: candidate.documentPath });
   return { ...base, answer: `${lead}${parts.join(' ')}`, found: true, citations };
+}
+
+/**
+ * False when the question asks for a kind of entity and every answer the paths reach is typed
+ * as another kind (an untyped entity may still be one: it counts as reaching it).
+ */
+function reachesAskedKind(analysis: QuestionAnalysis, answers: Entity[]): boolean {
+  const wanted = analysis.answerType.types;
+  if (wanted.size === 0) return true;
+  const head = analysis.answerType.headStem;
+  return answers.some((entity) => entity.type === FALLBACK_NODE_TYPE || (wanted.get(entity.type) ?? 0) > 0 || (head !== null && contentStems(entity.description ?? '').includes(head)));
+}
+
+/** What the answer says when no entity of the asked kind was reached, before the nearest evidence. */
+function noneOfAskedKind(analysis: QuestionAnalysis): string {
+  const kinds = [...analysis.answerType.types].filter(([, weight]) => weight >= 1).map(([type]) => type);
+  return `No ${kinds.join(' or ') || 'entity of the kind asked'} found for this question; the nearest evidence:`;
 }
 
 function collectCandidates(context: RetrievalContext, language: Language): Candidate[] {
