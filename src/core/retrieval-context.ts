@@ -67,7 +67,7 @@ export interface RetrievalContext {
   /** Community reports used (global and hybrid modes). */
   communities: ScoredCommunity[];
   /**
-   * Corpus-wide questions (global mode): what no community holds. Entities that share no
+   * Corpus-wide and list questions (global mode): what no community holds. Entities that share no
    * relation and no chunk with a community member, each with a sentence naming it, and the
    * sentences of chunks no community reads that bear on the question, so a document that
    * stands alone still counts.

@@ -86,7 +86,7 @@ export class GlobalSearcher {
       memberEvidence: memberEvidence(item.community, prepared),
       keywords: prepared.keywords.get(item.community.id) ?? [],
     }));
-    const outside = analysis.signals.corpusWide
+    const outside = analysis.signals.corpusWide || analysis.signals.list
       ? { entities: prepared.outside.entities, findings: mapSentences(prepared.outside.sentences, questionStems, prepared, concernOf).map((item) => item.finding) }
       : undefined;
     const chunkIds = [...new Set(mapped.flatMap((item) => item.findings.map((finding) => finding.chunkId)))];
