@@ -8,7 +8,7 @@ import { stripAccents } from '../core/normalise.js';
 import {
   asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion, withoutMetaWords,
 } from '../text/question-signals.js';
-import { answerHeadStem, expectedAnswerTypes } from './expected-answer-type.js';
+import { answerHeadStem, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
 import { relationAlternatives } from './relation-alternatives.js';
 
 /**
@@ -28,6 +28,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     contentText,
     contentStems: topicStems(contentText),
     answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question) },
+    bridgeKinds: bridgeKinds(question, schema),
     temporal: readTemporalPreference(question),
     signals: {
       corpusWide: isCorpusWideQuestion(question),

@@ -32,8 +32,6 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
   const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
   if (first < 0) return weights;
   const wh = words[first] as string;
-  // A type is described by its name, its description and its cue words (in every language the schema covers).
-  const describe = (type: GraphSchema['nodeTypes'][number]) => stripAccents(`${type.name} ${type.description} ${[...type.cues.before, ...type.cues.after, ...type.cues.suffixes].join(' ')}`).toLowerCase();
   if (person.has(wh)) {
     for (const type of schema.nodeTypes) {
       if (type.cues.shapes.includes('person-name')) weights.set(type.name, 1);
@@ -41,12 +39,7 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
     }
     return weights;
   }
-  const typesMentioning = (word: string) => {
-    const singular = word.replace(/ies$/, 'y').replace(/s$/, '');
-    const named = schema.nodeTypes.filter((type) => new RegExp(`\\b(${word}|${singular})\\b`).test(describe(type)));
-    // "entreprises", "businesses": any word for companies finds the types that hold companies.
-    return named.length > 0 || !organisationWords.test(word) ? named : schema.nodeTypes.filter((type) => organisationWords.test(describe(type)));
-  };
+  const typesMentioning = (word: string) => typesNamedBy(word, schema);
   if (place.has(wh)) {
     // "where": the types declared to hold place names.
     for (const type of schema.nodeTypes.filter((candidate) => candidate.cues.shapes.includes('place-name'))) weights.set(type.name, 1);
@@ -60,6 +53,35 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
     return weights;
   }
   return weights;
+}
+
+/** A type is described by its name, its description and its cue words (in every language the schema covers). */
+function describe(type: GraphSchema['nodeTypes'][number]): string {
+  return stripAccents(`${type.name} ${type.description} ${[...type.cues.before, ...type.cues.after, ...type.cues.suffixes].join(' ')}`).toLowerCase();
+}
+
+/** The node types a word names ("programme" → Project, "site" → Location); "entreprises", "businesses": any word for companies finds the types that hold companies. */
+function typesNamedBy(word: string, schema: GraphSchema): GraphSchema['nodeTypes'] {
+  const organisationWords = questionWords().organisation;
+  const singular = word.replace(/ies$/, 'y').replace(/s$/, '');
+  const named = schema.nodeTypes.filter((type) => new RegExp(`\\b(${word}|${singular})\\b`).test(describe(type)));
+  return named.length > 0 || !organisationWords.test(word) ? named : schema.nodeTypes.filter((type) => organisationWords.test(describe(type)));
+}
+
+/**
+ * The node types the question's other nouns name, after its wh-phrase: the kinds of the entities
+ * a chain passes through ("who manages the programme delivered at the site that X audited" →
+ * Project, Location). Empty when the question has no wh-phrase.
+ */
+export function bridgeKinds(question: string, schema: GraphSchema): Set<string> {
+  const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const { person, place, choice } = questionWords();
+  const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
+  if (first < 0) return new Set();
+  const rest = words.slice(first + 1).filter((word) => !isStopWord(word) && word.length > 2);
+  // A choice question's head noun names the answer, not a bridge.
+  const beyond = choice.has(words[first] as string) ? rest.slice(1) : rest;
+  return new Set(beyond.flatMap((word) => typesNamedBy(word, schema).map((type) => type.name)));
 }
 
 /**

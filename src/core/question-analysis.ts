@@ -33,6 +33,8 @@ export interface QuestionAnalysis {
   relationAlternatives: ReadonlyMap<string, string>;
   /** What the answer should be: node types with weights (1 = named, 0.5 = plausible) and the wh-phrase's head noun, stemmed. */
   answerType: { types: Map<string, number>; headStem: string | null };
+  /** Node types the question's other nouns name: the kinds of the entities its chain passes through ("the programme delivered at the site …"). */
+  bridgeKinds: ReadonlySet<string>;
   /** A date or "currently" in the question. */
   temporal: TemporalPreference | null;
   /** Cheap signals for routing and answer shape. */

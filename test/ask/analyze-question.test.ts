@@ -26,3 +26,12 @@ describe('analyzeQuestion: a date in the question is a constraint, not words to 
     assert.deepEqual(dated.stems, plain.stems);
   });
 });
+
+describe('analyzeQuestion: the kinds a chain passes through', () => {
+  test('the nouns after the wh-phrase name the bridge kinds; the head noun names the answer, not a bridge', () => {
+    assert.deepEqual([...analyzeQuestion('Who manages the programme delivered at the site that Alder Works inspected?', schema).bridgeKinds].sort(), ['Location', 'Project']);
+    assert.deepEqual([...analyzeQuestion('Which manufacturer supplies the programme led by Bea Lund?', schema).bridgeKinds], ['Project']);
+    assert.deepEqual([...analyzeQuestion('Quel fabricant équipe le site de Harrow ?', schema).bridgeKinds], ['Location']);
+    assert.equal(analyzeQuestion('Bea Lund and the weather', schema).bridgeKinds.size, 0);
+  });
+});

@@ -232,3 +232,28 @@ test('evidence that says a question word with another word of its relation earns
   close(scoreOf(rank(0.5), 'Pump X → Brook Ltd'), scoreOf(rank(0), 'Pump X → Brook Ltd'));
   assert.equal(names(rank(0.5)[0]), 'Pump X → Alder Works');
 });
+
+test('a chain through the kinds the question names on the way wins a tie, by bridgeKindBonus times the share met', () => {
+  const graph = smallGraph(
+    [
+      { name: 'Alder Works', type: 'Organisation' }, { name: 'Harrow Depot', type: 'Location' }, { name: 'Kite', type: 'Project' },
+      { name: 'Bea Lund', type: 'Person' }, { name: 'Civic Board', type: 'Organisation' }, { name: 'Cal Moss', type: 'Person' },
+    ],
+    [
+      { source: 'Alder Works', target: 'Harrow Depot', evidence: 'Alder Works inspected Harrow Depot.' },
+      { source: 'Harrow Depot', target: 'Kite', evidence: 'Kite is built at Harrow Depot.' },
+      { source: 'Kite', target: 'Bea Lund', evidence: 'Bea Lund runs Kite.' },
+      { source: 'Alder Works', target: 'Civic Board', evidence: 'Alder Works reports to Civic Board.' },
+      { source: 'Civic Board', target: 'Cal Moss', evidence: 'Cal Moss sits on Civic Board.' },
+    ],
+  );
+  // Neither chain's evidence holds a word of the question: only the kinds tell them apart.
+  const ask = (bridgeKinds: Set<string>, bonus = PATHS.bridgeKindBonus) => rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'who', { maxHops: 3, bridgeKinds, profile: profile({ bridgeKindBonus: bonus }) }), 20);
+  const withKinds = ask(new Set(['Location', 'Project']));
+  const without = ask(new Set());
+  const chain = 'Alder Works → Harrow Depot → Kite → Bea Lund';
+  close(scoreOf(withKinds, chain) - scoreOf(without, chain), PATHS.bridgeKindBonus, 'both kinds met');
+  close(scoreOf(withKinds, 'Alder Works → Civic Board → Cal Moss'), scoreOf(without, 'Alder Works → Civic Board → Cal Moss'), 'no kind met');
+  close(scoreOf(ask(new Set(['Location', 'Event'])), chain) - scoreOf(without, chain), PATHS.bridgeKindBonus / 2, 'one kind of two met');
+  close(scoreOf(ask(new Set(['Location', 'Project']), 0), chain), scoreOf(without, chain), 'off at 0');
+});

@@ -126,6 +126,7 @@ export class LocalSearcher {
       seeds,
       wantedTypes: analysis.answerType.types,
       headStem: analysis.answerType.headStem,
+      bridgeKinds: analysis.bridgeKinds,
       profile: options.ranking.paths,
       entityScore: (entityIndex) => scores[entityIndex] as number,
       temporal: analysis.temporal,

@@ -15,6 +15,8 @@ export interface PathQuery {
   wantedTypes: Map<string, number>;
   /** Stem of the wh-phrase's head noun ("which charity" → "charit"), matched against entity descriptors; null when none. */
   headStem: string | null;
+  /** Node types the question's other nouns name, met by the entities a good chain passes through; none when left out. */
+  bridgeKinds?: ReadonlySet<string>;
   /** Walk relevance of each entity (personalized PageRank). */
   entityScore: (entityIndex: number) => number;
   /** Prefer recent facts ("currently"), or facts valid at a date. */
@@ -91,7 +93,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
     for (const item of expanded.slice(0, profile.beamWidth)) {
       const end = item.path.entities[item.path.entities.length - 1] as number;
       if (seedSet.has(end)) continue;
-      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query) + profile.endRelevance * (relevance(end) / maxRelevance) - profile.endHubPenalty * commonness(end) });
+      finished.push({ path: item.path, score: item.score + typeBonus(index, end, query) + bridgeBonus(index, item.path, query) + profile.endRelevance * (relevance(end) / maxRelevance) - profile.endHubPenalty * commonness(end) });
     }
   }
   addTemporalBonus(index, finished, query.temporal, profile);
@@ -125,6 +127,18 @@ function typeBonus(index: GraphIndex, entityIndex: number, query: PathQuery): nu
   const weight = query.wantedTypes.get(type) ?? 0;
   if (weight > 0) return query.profile.typeMatchBonus * weight;
   return type === FALLBACK_NODE_TYPE ? -query.profile.unknownTypePenalty : -query.profile.typeMismatchPenalty;
+}
+
+/**
+ * A chain that passes through the kinds of entity the question names on the way ("the
+ * programme", "the site") explains it better: a bonus for the share of those kinds that the
+ * path's intermediate entities are of.
+ */
+function bridgeBonus(index: GraphIndex, path: PartialPath, query: PathQuery): number {
+  const kinds = query.bridgeKinds;
+  if (!kinds || kinds.size === 0 || path.entities.length < 3) return 0;
+  const met = new Set(path.entities.slice(1, -1).map((entityIndex) => index.entities[entityIndex]?.type ?? '').filter((type) => kinds.has(type)));
+  return query.profile.bridgeKindBonus * (met.size / kinds.size);
 }
 
 /**
