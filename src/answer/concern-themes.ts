@@ -54,7 +54,7 @@ export function reduceConcernThemes(analysis: QuestionAnalysis, communities: Sco
   const citations: Citation[] = [];
   let words = 0;
   for (const { theme } of ranked.slice(0, MAX_THEMES)) {
-    const label = themeLabel(theme);
+    const label = themeLabel(theme, lexicon);
     const usesLabel = (support: Support) => (support.words.includes(label) ? 1 : 0);
     const supports = [...theme.documents.values()].sort(
       (left, right) => right.weight - left.weight || right.strength - left.strength || usesLabel(right) - usesLabel(left) || left.finding.documentId.localeCompare(right.finding.documentId),
@@ -101,8 +101,15 @@ function collectThemes(findings: CommunityFinding[], lexicon: ConcernLexicon, fo
   return [...themes.values()];
 }
 
-/** The word the documents use most for a theme, weighted by sentence; nouns before participles ("corrosion" before "corroded"). */
-function themeLabel(theme: Theme): string {
+/**
+ * The word that names the theme's family when its documents use it ("cybersécurité" rather than
+ * "intrusion"), else the word the documents use most for it, weighted by sentence; nouns before
+ * participles ("corrosion" before "corroded").
+ */
+function themeLabel(theme: Theme, lexicon: ConcernLexicon): string {
+  const familyStems = new Set(lexicon.namesOf(theme.family).map((name) => stripAccents(name.split('-').map(stemWord).join('-'))));
+  const named = [...theme.labels].find(([stem]) => familyStems.has(stripAccents(stem)));
+  if (named) return mostUsed(named[1].forms);
   const score = (label: { weight: number; forms: Map<string, number> }) => label.weight * (/(?:ed|ee)$/u.test(mostUsed(label.forms)) ? 0.5 : 1);
   const best = [...theme.labels].sort(([leftStem, left], [rightStem, right]) => score(right) - score(left) || leftStem.localeCompare(rightStem))[0];
   return best ? mostUsed(best[1].forms) : theme.family;

@@ -100,7 +100,7 @@ const STANDALONE: Record<string, string> = {
   's1.txt': 'Depot works\n\nPellan Construction is building the new depot for Ardley Buses. Nora Quist manages the depot project for Ardley Buses.',
   's2.txt': 'Fleet order\n\nArdley Buses ordered twenty electric buses from Voss Coachworks. Nora Quist signed the order for Ardley Buses.',
   's3.txt': 'Delivery slip\n\nThe delivery of the electric buses from Voss Coachworks is running late, and Pellan Construction reports a delay on the depot roof.',
-  's4.txt': 'Penetration test\n\nTwo critical vulnerabilities were found in the ticketing portal by Quillon Security.',
+  's4.txt': 'Penetration test\n\nTwo critical vulnerabilities were found in the ticketing portal by Quillon Security. A second vulnerability scan is part of the cybersecurity plan.',
 };
 
 describe('corpus-wide questions read what no community holds', () => {
@@ -121,9 +121,10 @@ describe('corpus-wide questions read what no community holds', () => {
     assert.ok(cited.includes('s4.txt'), `s4.txt cited: ${cited.join(', ')}`);
   });
 
-  test('and its document\'s trouble is one of the risk themes', async () => {
+  test('and its document\'s trouble is one of the risk themes, called by the word that names its family', async () => {
     const answer = await rhizome.query('What are the main risks across these documents?', { mode: 'global' });
-    assert.match(answer.answer.toLowerCase(), /vulnerabilit/, answer.answer);
+    // "vulnerabilities" is the word used most, but the documents also name the family: "cybersecurity".
+    assert.match(answer.answer, /\(\d\) cybersecurity — 1 document: [^(]*vulnerabilit/i, answer.answer);
     assert.match(answer.answer.toLowerCase(), /late|delay/, answer.answer);
   });
 });

@@ -28,7 +28,9 @@ const builtIn = acrossLanguages((packs) => {
   // Markers and question heads are nouns and adjectives, listed with their plurals: read as written ("issues", never "issued").
   const markerForms = new Set(packs.flatMap((pack) => pack.concerns.markerWords));
   const headForms = new Set(packs.flatMap((pack) => pack.concerns.headWords));
-  return { familyOfForm, markerForms, headForms };
+  const namesOfFamily = new Map<string, string[]>();
+  for (const pack of packs) for (const [family, name] of Object.entries(pack.concerns.familyNames)) namesOfFamily.set(family, [...(namesOfFamily.get(family) ?? []), name]);
+  return { familyOfForm, markerForms, headForms, namesOfFamily };
 });
 
 /** The lexicon as used by one query: the built-in families plus the user's own terms. Words are given lower case and accent-free. */
@@ -36,15 +38,18 @@ export interface ConcernLexicon {
   /** The family of an adverse-event word ("delayed" → schedule); a user term is its own family ("custom:<term>"). */
   familyOf(word: string): string | undefined;
   isMarker(word: string): boolean;
+  /** The words that name a whole family in the registered languages ("cybersecurity", "cybersecurite"), accent-free; none for a user term. */
+  namesOf(family: string): readonly string[];
 }
 
 /** The built-in lexicon, extended with the user's terms (their own family each, "custom:<term>"). */
 export function concernLexicon(extraTerms: readonly string[] = []): ConcernLexicon {
   const extra = new Map(extraTerms.flatMap((term) => formsOf(stripAccents(term).toLowerCase()).map((form) => [form, `custom:${term.toLowerCase()}`] as const)));
-  const { familyOfForm, markerForms } = builtIn();
+  const { familyOfForm, markerForms, namesOfFamily } = builtIn();
   return {
     familyOf: (word) => familyOfForm.get(word) ?? extra.get(word),
     isMarker: (word) => markerForms.has(word),
+    namesOf: (family) => namesOfFamily.get(family) ?? [],
   };
 }
 

@@ -96,6 +96,7 @@ export const germanPack: LanguagePack = {
     },
     markerWords: plainWords('risiko risiken gefahr gefahren problem probleme kritisch schwerwiegend dringend warnung'),
     headWords: plainWords('risiko risiken gefahr gefahren problem probleme herausforderung herausforderungen schwäche schwächen'),
+    familyNames: {},
   },
   detection: {
     commonWords: new Set(listWords('der die das und ist nicht ein eine mit sich auf für dem den des im zu von wird werden wurde auch nach bei aus oder sind über')),

@@ -172,6 +172,7 @@ export const englishPack: LanguagePack = {
     headWords: plainWords(`risk risks threat threats hazard hazards danger dangers concern concerns issue issues problem problems
       challenge challenges weakness weaknesses vulnerability vulnerabilities difficulty difficulties obstacle obstacles
       pitfall pitfalls failure failures incident incidents`),
+    familyNames: { schedule: 'delay', supply: 'shortage', failure: 'failure', security: 'cybersecurity', compliance: 'non-conformity' },
   },
   detection: {
     // Very common words that are not also common in French ("a", "on", "me" are left out).

@@ -134,6 +134,7 @@ export const frenchPack: LanguagePack = {
       grave graves majeur majeure urgent alerte preoccupation preoccupations`),
     headWords: plainWords(`risque risques menace menaces danger dangers probleme problemes difficulte difficultes defi defis faiblesse faiblesses
       vulnerabilite vulnerabilites obstacle obstacles preoccupation preoccupations incident incidents enjeu enjeux`),
+    familyNames: { schedule: 'retard', supply: 'penurie', failure: 'defaillance', security: 'cybersecurite', compliance: 'non-conformite' },
   },
   detection: {
     // Very common words that are not also common in English ("a", "en", "me" are left out).

@@ -185,6 +185,8 @@ export interface ConcernWords {
   readonly markerWords: readonly string[];
   /** Question words that ask about concerns, read as written. */
   readonly headWords: readonly string[];
+  /** The word that names a whole family where the language has one ("cybersecurity" for security), accent-free: a theme is called by it when its documents use it. */
+  readonly familyNames: Readonly<Record<string, string>>;
 }
 
 /** How texts of the language are recognised among others. */
