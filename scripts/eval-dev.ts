@@ -1,14 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runDevEvaluation } from '../src/eval/dev-eval.js';
-import { DEV_COVERAGE_METHODS, DEV_RETRIEVAL_METHODS, findHeldOutSets, type DevEvalSet } from '../src/eval/dev-sets.js';
+import { DEV_COVERAGE_METHODS, DEV_RETRIEVAL_METHODS, findFixtureSets, findHeldOutSets, type DevEvalSet } from '../src/eval/dev-sets.js';
 import { renderDevTable, replaceMarkedBlock } from '../src/eval/dev-table.js';
 
 const SHARED_EVAL = path.resolve('..', 'shared', 'eval');
 const HELD_OUT_FOLDER = path.resolve('test', 'fixtures', 'heldout');
+const DEV_FIXTURE_FOLDER = path.resolve('test', 'fixtures', 'dev');
 const EVAL_ROOT = path.resolve('.rhizome-eval');
 
-/** The development sets of `../shared/eval`, then every held-out set found in test/fixtures/heldout. */
+/** The development sets of `../shared/eval` and of test/fixtures/dev (written by the project), then every held-out set found in test/fixtures/heldout. */
 function developmentSets(): DevEvalSet[] {
   const coverage = (name: string): DevEvalSet => ({
     name,
@@ -22,6 +23,7 @@ function developmentSets(): DevEvalSet[] {
     coverage('corpus_en'),
     coverage('corpus_fr2'),
     { name: 'hotpotqa', kind: 'retrieval', file: path.join(SHARED_EVAL, 'data', 'hotpotqa_hipporag_train100.json'), methods: [...DEV_RETRIEVAL_METHODS], heldOut: false },
+    ...findFixtureSets(DEV_FIXTURE_FOLDER, false),
     ...findHeldOutSets(HELD_OUT_FOLDER),
   ];
 }

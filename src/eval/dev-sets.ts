@@ -30,6 +30,14 @@ export const DEV_RETRIEVAL_METHODS: readonly QueryMode[] = ['bm25', 'local'];
  * retrieval set, any other a self-contained coverage set. An absent folder holds none.
  */
 export function findHeldOutSets(folder: string): DevEvalSet[] {
+  return findFixtureSets(folder, true);
+}
+
+/**
+ * The sets in `folder`, read as `findHeldOutSets` reads them: held out (named `heldout/…`, never
+ * reported answer by answer) or development sets (named `dev/…`).
+ */
+export function findFixtureSets(folder: string, heldOut: boolean): DevEvalSet[] {
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((name) => name.endsWith('.json'))
@@ -38,11 +46,11 @@ export function findHeldOutSets(folder: string): DevEvalSet[] {
       const file = path.join(folder, name);
       const kind = isRetrievalDatasetFile(file) ? 'retrieval' : 'coverage';
       return {
-        name: `heldout/${path.basename(name, '.json')}`,
+        name: `${heldOut ? 'heldout' : 'dev'}/${path.basename(name, '.json')}`,
         kind,
         file,
         methods: [...(kind === 'retrieval' ? DEV_RETRIEVAL_METHODS : DEV_COVERAGE_METHODS)],
-        heldOut: true,
+        heldOut,
       };
     });
 }

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runDevEvaluation, type DevEvalRun } from '../../src/eval/dev-eval.js';
-import { findHeldOutSets, type DevEvalSet } from '../../src/eval/dev-sets.js';
+import { findFixtureSets, findHeldOutSets, type DevEvalSet } from '../../src/eval/dev-sets.js';
 import { renderDevTable, replaceMarkedBlock } from '../../src/eval/dev-table.js';
 import { isRhizomeError } from '../../src/errors/rhizome-error.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -80,4 +80,5 @@ test('held-out files are found sorted, by shape: a corpus array makes a retrieva
   writeFileSync(path.join(folder, 'notes.txt'), 'not a set');
   assert.deepEqual(findHeldOutSets(folder).map((set) => [set.name, set.kind, set.heldOut]), [['heldout/a-coverage', 'coverage', true], ['heldout/b-recall', 'retrieval', true]]);
   assert.deepEqual(findHeldOutSets(path.join(root, 'nowhere')), []);
+  assert.deepEqual(findFixtureSets(folder, false).map((set) => [set.name, set.kind, set.heldOut]), [['dev/a-coverage', 'coverage', false], ['dev/b-recall', 'retrieval', false]]);
 });
