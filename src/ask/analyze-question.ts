@@ -9,7 +9,7 @@ import {
   asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion, withoutMetaWords,
 } from '../text/question-signals.js';
 import { answerHeadStem, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
-import { relationAlternatives } from './relation-alternatives.js';
+import { relationAlternatives, relationTypeWords } from './relation-alternatives.js';
 
 /**
  * Reads a question once: language, content stems, the answer type asked for (schema types and the
@@ -25,6 +25,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     language: detectLanguage(question),
     stems: topicStems(question),
     relationAlternatives: relationAlternatives(topicStems(question), schema),
+    relationTypeWords: relationTypeWords(topicStems(question), schema),
     contentText,
     contentStems: topicStems(contentText),
     answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question) },

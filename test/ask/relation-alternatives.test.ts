@@ -24,3 +24,10 @@ test('a question word of one edge type stands in for the other one-word phrases 
   assert.equal(alternatives.has(contentStems('part')[0] as string), false, 'words of longer phrases are left out');
   assert.equal(relationAlternatives(contentStems('Where are the pumps?'), schema).size, 0);
 });
+
+test('an edge type says the question words among its one-word phrases, whatever its evidence says', async () => {
+  const { relationTypeWords } = await import('../../src/ask/relation-alternatives.js');
+  const words = relationTypeWords(contentStems('Which company manufactures the pumps?'), schema);
+  assert.deepEqual([...words], [['MAKES', contentStems('manufactures')]]);
+  assert.equal(relationTypeWords(contentStems('Where are the pumps?'), schema).size, 0);
+});

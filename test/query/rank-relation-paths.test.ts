@@ -257,3 +257,18 @@ test('a chain through the kinds the question names on the way wins a tie, by bri
   close(scoreOf(ask(new Set(['Location', 'Event'])), chain) - scoreOf(without, chain), PATHS.bridgeKindBonus / 2, 'one kind of two met');
   close(scoreOf(ask(new Set(['Location', 'Project']), 0), chain), scoreOf(without, chain), 'off at 0');
 });
+
+test('"currently" compares the facts of one slot: a recent fact further away does not beat the latest of the entity\'s own', () => {
+  const graph = smallGraph(
+    [{ name: 'Kite', type: 'Project' }, { name: 'Ada Rhee', type: 'Person' }, { name: 'Ben Oduya', type: 'Person' }, { name: 'Lark', type: 'Project' }, { name: 'Cy Marr', type: 'Person' }],
+    [
+      { source: 'Kite', target: 'Ada Rhee', evidence: 'Kite is led by Ada Rhee.', validFrom: '2021-01-10' },
+      { source: 'Kite', target: 'Ben Oduya', evidence: 'Kite is led by Ben Oduya.', validFrom: '2024-06-01' },
+      { source: 'Kite', target: 'Lark', evidence: 'Kite shares a budget with Lark.', validFrom: '2024-02-01' },
+      { source: 'Lark', target: 'Cy Marr', evidence: 'Cy Marr leads Lark.', validFrom: '2024-09-01' },
+    ],
+  );
+  const ranked = rankRelationPaths(graph.index, query(graph, ['Kite'], 'who leads', { temporal: { prefer: 'latest' }, wantedTypes: new Map([['Person', 1]]) }), 8).map(names);
+  assert.equal(ranked[0], 'Kite → Ben Oduya', ranked.join('; '));
+  assert.ok(ranked.indexOf('Kite → Ada Rhee') > ranked.indexOf('Kite → Ben Oduya'), 'the older fact of the same slot comes after');
+});

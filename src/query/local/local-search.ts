@@ -123,6 +123,7 @@ export class LocalSearcher {
     const pathQuery: PathQuery = {
       questionStems: new Set(analysis.stems.filter((stem) => !linkedWords.has(stem))),
       relationAlternatives: analysis.relationAlternatives,
+      relationTypeWords: analysis.relationTypeWords,
       seeds,
       wantedTypes: analysis.answerType.types,
       headStem: analysis.answerType.headStem,

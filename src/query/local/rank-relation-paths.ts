@@ -10,6 +10,8 @@ export interface PathQuery {
   questionStems: Set<string>;
   /** Evidence stems that stand for a question stem (other words of the same schema relation); none when left out. */
   relationAlternatives?: ReadonlyMap<string, string>;
+  /** Edge type → the question stems a relation of that type covers whatever its evidence says; none when left out. */
+  relationTypeWords?: ReadonlyMap<string, readonly string[]>;
   seeds: number[];
   /** Node types the question asks for, with weights (empty when unknown). */
   wantedTypes: Map<string, number>;
@@ -68,6 +70,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
         const other = index.entityIndexById.get(relation.sourceId === index.entities[last]?.id ? relation.targetId : relation.sourceId);
         if (other === undefined || path.entities.includes(other)) continue;
         const covered = new Set(path.covered);
+        for (const stem of query.relationTypeWords?.get(relation.type) ?? []) if (query.questionStems.has(stem)) covered.add(stem);
         for (const stem of index.evidenceStems[relationIndex] ?? []) {
           if (query.questionStems.has(stem)) covered.add(stem);
           else {
@@ -143,7 +146,7 @@ function bridgeBonus(index: GraphIndex, path: PartialPath, query: PathQuery): nu
 
 /**
  * Temporal questions, among paths about as good as the best: "currently" favours those whose
- * last fact is the most recent and penalises facts that ended, and a path whose last fact ended
+ * last fact is the most recent of those reaching their end from the same entity and penalises facts that ended, and a path whose last fact ended
  * hands its place to the successor (below); a date favours facts valid at that date.
  */
 function addTemporalBonus(index: GraphIndex, finished: Array<{ path: PartialPath; score: number }>, temporal: PathQuery['temporal'], profile: RankingProfile['paths']): void {
@@ -151,8 +154,13 @@ function addTemporalBonus(index: GraphIndex, finished: Array<{ path: PartialPath
   const lastFact = (path: PartialPath) => pairValidity(index, path);
   const best = Math.max(...finished.map((item) => item.score));
   const contenders = finished.filter((item) => item.score >= best - profile.temporalWindow);
-  const dates = contenders.map((item) => lastFact(item.path)?.validFrom).filter((date): date is string => Boolean(date)).sort();
-  const latest = dates[dates.length - 1];
+  // "Currently" compares the facts of one slot: the paths that reach their last entity from the same one ("X is led by A", "X is led by B").
+  const latestFrom = new Map<number, string>();
+  for (const item of contenders) {
+    const date = lastFact(item.path)?.validFrom;
+    const from = item.path.entities[item.path.entities.length - 2] as number;
+    if (date && date > (latestFrom.get(from) ?? '')) latestFrom.set(from, date);
+  }
   for (const item of contenders) {
     const fact = lastFact(item.path);
     if (!fact || (!fact.validFrom && !fact.validTo)) continue;
@@ -161,7 +169,7 @@ function addTemporalBonus(index: GraphIndex, finished: Array<{ path: PartialPath
         const successor = successorPath(index, item.path, fact.validTo);
         if (successor) finished.push({ path: successor, score: item.score + profile.temporalBonus });
         item.score -= profile.temporalBonus;
-      } else if (fact.validFrom === latest) item.score += profile.temporalBonus;
+      } else if (fact.validFrom === latestFrom.get(item.path.entities[item.path.entities.length - 2] as number)) item.score += profile.temporalBonus;
     } else {
       // ISO prefixes compare as text; a month ("2024-03") holds the days that start with it.
       const started = !fact.validFrom || fact.validFrom.slice(0, temporal.date.length) <= temporal.date;
