@@ -148,3 +148,9 @@ test('a sentence\'s validity reaches its relations: an ending phrase closes them
     assert.equal(relation.validFrom, null);
   }
 });
+
+test('names ending in a waterside or landform word are places; French places introduced by their noun too', () => {
+  const types = (text: string, language: 'en' | 'fr' = 'en') => Object.fromEntries(extract(text, language).entities.map((entity) => [entity.name, entity.type]));
+  assert.deepEqual(types('The divers inspected Orrin Quay and the gates of Tallow Lock near Brisk Point.'), { 'Orrin Quay': 'Location', 'Tallow Lock': 'Location', 'Brisk Point': 'Location' });
+  assert.equal(types("Les travaux de l'écluse de Varennes commencent lundi.", 'fr').Varennes, 'Location');
+});

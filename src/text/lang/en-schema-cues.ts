@@ -27,6 +27,8 @@ export const englishSchemaCues: SchemaCues = {
         'street', 'road', 'avenue', 'square', 'bridge', 'viaduct', 'tunnel', 'station', 'yard', 'depot', 'plant', 'site', 'port', 'harbour', 'harbor',
         'airport', 'district', 'county', 'city', 'town', 'village', 'river', 'lake', 'valley', 'park', 'centre', 'center', 'campus', 'works', 'reservoir',
         'dam', 'terminal', 'hospital', 'clinic', 'school', 'college', 'museum', 'library', 'stadium', 'airfield', 'hotel', 'farm', 'mine', 'quarry',
+        'quay', 'wharf', 'pier', 'dock', 'docks', 'jetty', 'berth', 'marina', 'lock', 'basin', 'bay', 'island', 'estuary', 'canal', 'point', 'head',
+        'hill', 'moor', 'forest', 'beach',
       ],
       before: ['near', 'site', 'town', 'city', 'district', 'village', 'plant in', 'based in', 'located in', 'located at', 'held in'],
     },

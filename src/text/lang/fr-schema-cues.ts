@@ -19,7 +19,10 @@ export const frenchSchemaCues: SchemaCues = {
     },
     Location: {
       suffixes: ['rue', 'pont', 'gare', 'usine', 'quartier', 'ville', 'place', 'hôpital', 'clinique', 'école', 'lycée', 'musée', 'stade', 'entrepôt'],
-      before: ['près de', 'site de', 'ville de', 'usine de', 'basé à', 'située à', 'situé à'],
+      before: [
+        'près de', 'site de', 'ville de', 'usine de', 'basé à', 'située à', 'situé à', 'quai de', 'quai du', 'port de', 'écluse de', 'bassin de',
+        'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de',
+      ],
     },
     Project: {
       before: ['projet', 'programme de'],
