@@ -8,7 +8,7 @@ import { stripAccents } from '../core/normalise.js';
 import {
   asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion, withoutMetaWords,
 } from '../text/question-signals.js';
-import { answerHeadStem, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
+import { answerHeadIsPlural, answerHeadStem, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
 import { relationAlternatives, relationTypeWords } from './relation-alternatives.js';
 
 /**
@@ -28,7 +28,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     relationTypeWords: relationTypeWords(topicStems(question), schema),
     contentText,
     contentStems: topicStems(contentText),
-    answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question) },
+    answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question), headPlural: answerHeadIsPlural(question) },
     bridgeKinds: bridgeKinds(question, schema),
     temporal: readTemporalPreference(question),
     signals: {

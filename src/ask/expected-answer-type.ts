@@ -84,6 +84,16 @@ export function bridgeKinds(question: string, schema: GraphSchema): Set<string> 
   return new Set(beyond.flatMap((word) => typesNamedBy(word, schema).map((type) => type.name)));
 }
 
+/** True when the wh-phrase's head noun is plural ("which suppliers", "quels fournisseurs"): written with a plural ending, as written. */
+export function answerHeadIsPlural(question: string): boolean {
+  const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const { person, place, choice } = questionWords();
+  const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
+  if (first < 0 || !choice.has(words[first] as string)) return false;
+  const head = words.slice(first + 1).find((word) => !isStopWord(word) && word.length > 2);
+  return head !== undefined && head.length > 3 && /[sx]$/u.test(head) && !/(ss|us|is)$/u.test(head);
+}
+
 /**
  * The head noun of the wh-phrase, stemmed: "which charity" → "charit", "dans quelle ville" → "vill",
  * "quel cabinet d'audit" → "cabinet". Null for "who", "where" and questions without a wh-phrase.

@@ -61,6 +61,8 @@ export class QueryEngine {
     if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
     const analysis = analyzeQuestion(question, this.config.schema);
     analysis.entities = await this.local.linkEntities(question, this.config.query.ranking.linking);
+    // "Which suppliers …?" naming no entity asks for the items of a kind across the documents.
+    if (analysis.entities.length === 0 && analysis.answerType.headPlural && analysis.answerType.types.size > 0) analysis.signals.list = true;
     return analysis;
   }
 

@@ -34,7 +34,12 @@ export interface QuestionAnalysis {
   /** Edge type → the question's relation stems its phrases say ("leads" for LEADS): a relation of that type covers them. */
   relationTypeWords: ReadonlyMap<string, readonly string[]>;
   /** What the answer should be: node types with weights (1 = named, 0.5 = plausible) and the wh-phrase's head noun, stemmed. */
-  answerType: { types: Map<string, number>; headStem: string | null };
+  answerType: {
+    types: Map<string, number>;
+    headStem: string | null;
+    /** The wh-phrase's head noun is plural ("which suppliers", "quels fournisseurs"): several answers are asked for. */
+    headPlural: boolean;
+  };
   /** Node types the question's other nouns name: the kinds of the entities its chain passes through ("the programme delivered at the site …"). */
   bridgeKinds: ReadonlySet<string>;
   /** A date or "currently" in the question. */

@@ -35,3 +35,15 @@ describe('analyzeQuestion: the kinds a chain passes through', () => {
     assert.equal(analyzeQuestion('Bea Lund and the weather', schema).bridgeKinds.size, 0);
   });
 });
+
+describe('analyzeQuestion: a plural head noun asks for several answers', () => {
+  test('plural heads in English and French; singular ones and words ending in -ss or -us are not', () => {
+    const plural = (question: string) => analyzeQuestion(question, schema).answerType.headPlural;
+    assert.equal(plural('Which suppliers deliver to the depot?'), true);
+    assert.equal(plural('Avec quels fournisseurs et prestataires la mairie travaille-t-elle ?'), true);
+    assert.equal(plural('Quel transporteur livre la clinique ?'), false);
+    assert.equal(plural('Which process failed?'), false);
+    assert.equal(plural('Which campus hosts the lab?'), false);
+    assert.equal(plural('Who leads the depot?'), false);
+  });
+});

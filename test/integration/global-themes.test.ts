@@ -121,6 +121,12 @@ describe('corpus-wide questions read what no community holds', () => {
     assert.ok(cited.includes('s4.txt'), `s4.txt cited: ${cited.join(', ')}`);
   });
 
+  test('a plural "which …" question naming no entity asks for the items of that kind across the documents', async () => {
+    const answer = await rhizome.query('With which contractors and suppliers do these programmes deal?', { mode: 'auto' });
+    assert.equal(answer.metadata.route, 'global', answer.metadata.reason);
+    for (const name of ['Pellan Construction', 'Quillon Security']) assert.match(answer.answer, new RegExp(`${name} \\[\\d+\\]`), answer.answer);
+  });
+
   test('and its document\'s trouble is one of the risk themes, called by the word that names its family', async () => {
     const answer = await rhizome.query('What are the main risks across these documents?', { mode: 'global' });
     // "vulnerabilities" is the word used most, but the documents also name the family: "cybersecurity".
