@@ -15,7 +15,7 @@ import { createRhizome } from '../src/rhizome.js';
 /**
  * `npm run bench:ablation [-- --json <file>] [-- --write-readme]`: turns each signal of the ranking
  * profile off in turn, offline with the default configuration, and shows what it costs on every
- * development set: `auto` coverage on corpus_en and corpus_fr2 (75/150-word answer budget, as eval:dev)
+ * development set: `auto` coverage on corpus_en, corpus_fr2 and the project's own development sets (75/150-word answer budget, as eval:dev)
  * and `local` recall@5 on the 100 HotpotQA questions. Held-out sets are never part of it: a signal
  * is judged on the sets it may be tuned on, and the held-out ones stay unseen.
  */
@@ -36,6 +36,8 @@ interface AblationSet extends DevEvalSet {
 const SETS: readonly AblationSet[] = [
   { name: 'corpus_en', column: 'corpus_en mean', kind: 'coverage', file: path.join(SHARED_EVAL, 'data', 'corpus_en.json'), docs: path.join(SHARED_EVAL, 'corpora', 'corpus_en'), methods: ['auto'], heldOut: false },
   { name: 'corpus_fr2', column: 'corpus_fr2 mean', kind: 'coverage', file: path.join(SHARED_EVAL, 'data', 'corpus_fr2.json'), docs: path.join(SHARED_EVAL, 'corpora', 'corpus_fr2'), methods: ['auto'], heldOut: false },
+  { name: 'dev/maritime-port-en', column: 'maritime-port-en mean', kind: 'coverage', file: path.resolve('test', 'fixtures', 'dev', 'maritime-port-en.json'), methods: ['auto'], heldOut: false },
+  { name: 'dev/universite-recherche-fr', column: 'universite-recherche-fr mean', kind: 'coverage', file: path.resolve('test', 'fixtures', 'dev', 'universite-recherche-fr.json'), methods: ['auto'], heldOut: false },
   { name: 'hotpotqa', column: 'HotpotQA R@5', kind: 'retrieval', file: path.join(SHARED_EVAL, 'data', 'hotpotqa_hipporag_train100.json'), methods: ['local'], heldOut: false },
 ];
 
