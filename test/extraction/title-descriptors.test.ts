@@ -13,3 +13,8 @@ test('a title before a name describes the person as a noun would, in the languag
   // A title that says nothing of a trade adds nothing.
   assert.deepEqual(describe('Mme Odile Faure signe le contrat.', 'fr'), [['Odile Faure', []]]);
 });
+
+test('a possessor is not a descriptor: "X is the company\'s tracked robot" describes X as a tracked robot', () => {
+  assert.deepEqual(findDescriptors("Vole is the company's tracked robot for tunnel surveys.", { start: 0, end: 4 }, 'en'), ['tracked', 'robot']);
+  assert.deepEqual(findDescriptors("Vole, the firm's survey drone, flies today.", { start: 0, end: 4 }, 'en'), ['survey', 'drone']);
+});

@@ -80,9 +80,16 @@ function phraseAfter(text: string, articles: ReadonlySet<string>): string[] {
   if (words[0] && articles.has(words[0].plain) && clause.slice(0, words[0].start).trim() === '') position = 1;
   const first = words[position];
   if (!first || clause.slice(position === 0 ? 0 : (words[0] as PlainWord).end, first.start).trim().replace(/['’]/g, '') !== '') return [];
-  const phrase: string[] = [];
-  for (const word of words.slice(position, position + MAX_DESCRIPTOR_WORDS)) {
+  let phrase: string[] = [];
+  for (let index = position; index < words.length && phrase.length < MAX_DESCRIPTOR_WORDS; index += 1) {
+    const word = words[index] as PlainWord;
     if (!isDescriptorWord(word)) break;
+    // "the company's tracked robot": the possessor is not what the name is; the nouns after it are.
+    if (/^['’]s\b/u.test(clause.slice(word.end))) {
+      phrase = [];
+      index += 1;
+      continue;
+    }
     phrase.push(word.plain);
   }
   return phrase;
