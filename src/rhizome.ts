@@ -6,6 +6,9 @@ import type { Community, MergeRecord } from './core/records.js';
 import { RhizomeError } from './errors/rhizome-error.js';
 import { ignoreEvents, type EventSink } from './events/events.js';
 import { openGraphStore } from './graph/open-store.js';
+import { gateStore } from './graph/gated-store.js';
+import { readEnvironment, type Environment } from './config/read-environment.js';
+import { isSuppliedChatModel, isSuppliedEmbedder, SUPPLIED_PROVIDER, suppliedModelId, type SuppliedChatModel, type SuppliedEmbedder } from './llm/supplied-models.js';
 import type { GraphStore, StoreCounts, VectorState } from './graph/store.js';
 import { describeExtractor } from './indexing/extract-stage.js';
 import type { IndexSummary } from './indexing/index-summary.js';
@@ -96,6 +99,40 @@ export interface Rhizome {
   close(): Promise<void>;
 }
 
+/**
+ * What `createRhizome` takes: any config fields, and parts built in code. `model` and
+ * `embeddingModel` are AI SDK model objects (`openai('gpt-4o-mini')`) or Rhizome's own ports;
+ * `store` may be an already-open GraphStore (it stays the caller's: `close()` leaves it open);
+ * `env` is where API keys and Neo4j settings are read (default: the real environment over `.env`).
+ */
+export type RhizomeOptions = Omit<RhizomeConfigInput, 'store'> & {
+  store?: RhizomeConfigInput['store'] | GraphStore;
+  model?: SuppliedChatModel;
+  embeddingModel?: SuppliedEmbedder;
+  env?: Environment;
+};
+
+function isGraphStore(value: unknown): value is GraphStore {
+  return typeof value === 'object' && value !== null && typeof (value as GraphStore).ensureSchema === 'function' && typeof (value as GraphStore).writeIndex === 'function';
+}
+
+/** Splits the parts from the config fields and validates the config; a supplied model sets its section's provider to "ai-sdk". */
+function resolveOptions(input: RhizomeOptions | RhizomeConfig): { config: RhizomeConfig; model?: SuppliedChatModel; embeddingModel?: SuppliedEmbedder; store?: GraphStore; env?: Environment } {
+  const { model, embeddingModel, env, store, ...fields } = input as RhizomeOptions;
+  if (model !== undefined && !isSuppliedChatModel(model)) throw new RhizomeError('CONFIG_INVALID', 'option "model": expected an AI SDK language model object (such as openai(\'gpt-4o-mini\')) or a ChatModel');
+  if (embeddingModel !== undefined && !isSuppliedEmbedder(embeddingModel)) throw new RhizomeError('CONFIG_INVALID', 'option "embeddingModel": expected an AI SDK embedding model object (such as openai.embedding(\'text-embedding-3-small\')) or an Embedder');
+  const openStore = isGraphStore(store) ? store : undefined;
+  const parsed = validateConfig({ ...fields, ...(store !== undefined && !openStore ? { store } : {}) });
+  const config: RhizomeConfig = {
+    ...parsed,
+    workspace: path.resolve(parsed.workspace),
+    ...(openStore ? { store: { ...parsed.store, backend: openStore.capabilities.cypherDialect } } : {}),
+    ...(model ? { llm: { ...parsed.llm, provider: SUPPLIED_PROVIDER, model: suppliedModelId(model) } } : {}),
+    ...(embeddingModel ? { embeddings: { ...parsed.embeddings, provider: SUPPLIED_PROVIDER, model: suppliedModelId(embeddingModel) } } : {}),
+  };
+  return { config, ...(model ? { model } : {}), ...(embeddingModel ? { embeddingModel } : {}), ...(openStore ? { store: openStore } : {}), ...(env ? { env } : {}) };
+}
+
 function listOf(value: string | string[]): string[] {
   const list = typeof value === 'string' ? [value] : value;
   if (list.length === 0) throw new RhizomeError('INPUT_INVALID', 'no path given');
@@ -104,10 +141,16 @@ function listOf(value: string | string[]): string[] {
 
 const CYPHER_LIMITS = { timeoutMs: 10_000, rowLimit: 1_000 };
 
-/** Creates a Rhizome over the workspace named by the config (defaults: `.rhizome/` in the working directory, Kuzu, offline). */
-export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): Rhizome {
-  const parsed = validateConfig(input);
-  const config: RhizomeConfig = { ...parsed, workspace: path.resolve(parsed.workspace) };
+/**
+ * Creates a Rhizome over the workspace named by the config (defaults: `.rhizome/` in the working
+ * directory, Kuzu, offline), or over the parts given (see RhizomeOptions). One Rhizome may be used
+ * concurrently: queries run while an index run extracts, and wait only for its atomic write.
+ */
+export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizome {
+  const parts = resolveOptions(input);
+  const config = parts.config;
+  const environment = (): Environment => parts.env ?? readEnvironment();
+  const runtime = () => ({ workspace: config.workspace, env: environment() });
   const usesModel = config.llm.provider !== 'none';
   const queryUsage = new UsageMeter();
   let opened: { store: GraphStore; engine: QueryEngine } | null = null;
@@ -119,13 +162,13 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
 
   const embedderForQueries = async (): Promise<Embedder | null> => {
     if (!usesEmbedder) return null;
-    queryEmbedder ??= createEmbedder(config.embeddings, { workspace: config.workspace, usage: queryUsage });
+    queryEmbedder ??= createEmbedder(config.embeddings, { ...runtime(), usage: queryUsage }, parts.embeddingModel);
     return queryEmbedder;
   };
 
   const modelForQueries = async (): Promise<ChatModel | null> => {
     if (!usesModel) return null;
-    answerModel ??= createChatModel(config.llm, { workspace: config.workspace, usage: queryUsage });
+    answerModel ??= createChatModel(config.llm, { ...runtime(), usage: queryUsage }, parts.model);
     return answerModel;
   };
 
@@ -133,7 +176,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     if (opened) return opened;
     opening ??= (async () => {
       ensureWorkspaceFolder(config.workspace);
-      const store = await openGraphStore(config);
+      const store = gateStore(parts.store ?? (await openGraphStore(config, environment())));
       const { reset } = await store.ensureSchema(config.schema);
       if (reset) await store.setMeta('needsReindex', 'true');
       opened = { store, engine: new QueryEngine(store, config, modelForQueries, embedderForQueries) };
@@ -168,8 +211,8 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     usage.onRecord((record) => events({ type: 'llm-call-end', model: record.modelId, purpose: record.purpose, cached: record.cached, inputTokens: record.usage.inputTokens, outputTokens: record.usage.outputTokens, latencyMs: record.latencyMs, dollars: record.cached ? 0 : costOf(record.usage, record.prices) }));
     const budget = options.budget ? new Budget(parseBudget(options.budget)) : undefined;
     if (budget && !usesModel) events({ type: 'warning', message: 'a budget was given but no LLM is configured: offline indexing costs nothing' });
-    const model = usesModel ? await createChatModel(config.llm, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
-    const embedder = usesEmbedder ? await createEmbedder(config.embeddings, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
+    const model = usesModel ? await createChatModel(config.llm, { ...runtime(), usage, ...(budget ? { budget } : {}) }, parts.model) : null;
+    const embedder = usesEmbedder ? await createEmbedder(config.embeddings, { ...runtime(), usage, ...(budget ? { budget } : {}) }, parts.embeddingModel) : null;
     try {
       const summary = await work({ store, config, events, model, embedder, usage, ...(options.signal ? { signal: options.signal } : {}) });
       await store.setMeta('lastIndexedAt', new Date().toISOString());
@@ -218,7 +261,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       return {
         ...(await store.counts()),
         workspace: config.workspace,
-        store: config.store.backend === 'kuzu' ? `kuzu (embedded, ${path.join(config.workspace, 'graph.kuzu')})` : config.store.backend,
+        store: parts.store ? `${config.store.backend} (store passed to createRhizome)` : config.store.backend === 'kuzu' ? `kuzu (embedded, ${path.join(config.workspace, 'graph.kuzu')})` : config.store.backend,
         extractor: usesModel ? `LLM extraction (${describeExtractor(config)})` : 'offline NLP extraction (no LLM configured)',
         answerer: usesModel ? `LLM answers (${describeChatModel(config.llm).modelId})` : 'extractive (no LLM configured)',
         vectors: store.vectorState ? await store.vectorState() : null,
@@ -274,9 +317,9 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       opening = null;
       answerModel = null;
       queryEmbedder = null;
-      await (await model)?.close();
-      await (await embedder)?.close();
-      await current?.store.close();
+      await (await model?.catch(() => null))?.close();
+      await (await embedder?.catch(() => null))?.close();
+      if (!parts.store) await current?.store.close();
     },
   };
 }
