@@ -31,11 +31,17 @@ import { QueryEngine } from './ask/query-engine.js';
 import { summariseSchemaUsage, type SchemaUsage } from './extraction/report/summarise-schema-usage.js';
 import { explainDocument, type DocumentExplanation } from './extraction/report/explain-document.js';
 import { matchDocuments } from './indexing/match-documents.js';
+import { GraphExplorer, type DocumentDetail, type EntityDetail, type EntityPath } from './explore/graph-explorer.js';
+import type { PathSearchOptions } from './explore/find-paths.js';
+import type { ChunkWithSource, StoredDocument } from './graph/store.js';
+import type { Entity } from './core/records.js';
 
 /** Options of one query. */
 export interface QueryOptions {
   mode?: QueryMode;
   signal?: AbortSignal;
+  /** Receives stage events (retrieve, answer) while the question is answered. */
+  onEvent?: EventSink;
 }
 
 /** Options of one index run. */
@@ -94,6 +100,18 @@ export interface Rhizome {
   exportGraph(options: { format: 'jsonl' }): Promise<string>;
   /** Loads an export into this workspace, which must be empty; `origin` names the source in errors. */
   importGraph(jsonl: string, origin?: string): Promise<ImportResult>;
+  /** Entities matching a text (name, alias, description), or the most mentioned when it is empty. */
+  searchEntities(query: string, options?: { limit?: number; type?: string }): Promise<Array<Entity & { score: number }>>;
+  /** One entity (id or name) with its relations and their evidence, alias merges, mentions and neighbourhood. */
+  entity(idOrName: string, options?: { depth?: number; limit?: number }): Promise<EntityDetail>;
+  /** The shortest relation paths between two entities (ids or names), with evidence. */
+  paths(from: string, to: string, options?: PathSearchOptions): Promise<EntityPath[]>;
+  /** Every indexed document, without its text. */
+  documents(): Promise<StoredDocument[]>;
+  /** One document (id or indexed path) with its chunks. */
+  document(idOrPath: string): Promise<DocumentDetail>;
+  /** One chunk with its text and source. */
+  chunk(id: string): Promise<ChunkWithSource>;
   /** Model usage of the queries answered so far (calls, tokens, cost). */
   queryUsage(): UsageMeter;
   close(): Promise<void>;
@@ -153,9 +171,9 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
   const runtime = () => ({ workspace: config.workspace, env: environment() });
   const usesModel = config.llm.provider !== 'none';
   const queryUsage = new UsageMeter();
-  let opened: { store: GraphStore; engine: QueryEngine } | null = null;
+  let opened: { store: GraphStore; engine: QueryEngine; explorer: GraphExplorer } | null = null;
   let knownIndexed = false;
-  let opening: Promise<{ store: GraphStore; engine: QueryEngine }> | null = null;
+  let opening: Promise<{ store: GraphStore; engine: QueryEngine; explorer: GraphExplorer }> | null = null;
   let answerModel: Promise<ChatModel> | null = null;
   let queryEmbedder: Promise<Embedder> | null = null;
   const usesEmbedder = config.embeddings.provider !== 'none';
@@ -179,7 +197,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       const store = gateStore(parts.store ?? (await openGraphStore(config, environment())));
       const { reset } = await store.ensureSchema(config.schema);
       if (reset) await store.setMeta('needsReindex', 'true');
-      opened = { store, engine: new QueryEngine(store, config, modelForQueries, embedderForQueries) };
+      opened = { store, engine: new QueryEngine(store, config, modelForQueries, embedderForQueries), explorer: new GraphExplorer(store) };
       return opened;
     })();
     try {
@@ -205,7 +223,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
 
   /** Runs an index or remove with models, usage and events set up, then marks the workspace indexed. */
   const runWrite = async (options: IndexOptions, work: (context: IndexContext) => Promise<IndexSummary>): Promise<IndexSummary> => {
-    const { store, engine } = await open();
+    const { store, engine, explorer } = await open();
     const events = options.onEvent ?? ignoreEvents;
     const usage = new UsageMeter();
     usage.onRecord((record) => events({ type: 'llm-call-end', model: record.modelId, purpose: record.purpose, cached: record.cached, inputTokens: record.usage.inputTokens, outputTokens: record.usage.outputTokens, latencyMs: record.latencyMs, dollars: record.cached ? 0 : costOf(record.usage, record.prices) }));
@@ -223,6 +241,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       await model?.close();
       await embedder?.close();
       engine.invalidate();
+      explorer.invalidate();
     }
   };
 
@@ -247,7 +266,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
     async query(question, options = {}) {
       const { store, engine } = await open();
       await requireIndexed(store);
-      return engine.answer(question, options.mode, options.signal);
+      return engine.answer(question, options.mode, options.signal, options.onEvent);
     },
     async cypher(query, parameters = {}) {
       return (await open()).store.runReadOnlyCypher(query, parameters, CYPHER_LIMITS);
@@ -297,7 +316,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       return exportGraphJsonl((await open()).store);
     },
     async importGraph(jsonl, origin) {
-      const { store, engine } = await open();
+      const { store, engine, explorer } = await open();
       try {
         const result = await importGraphJsonl(jsonl, store, origin);
         await store.setMeta('lastIndexedAt', new Date().toISOString());
@@ -306,7 +325,28 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       } finally {
         knownIndexed = false;
         engine.invalidate();
+        explorer.invalidate();
       }
+    },
+    async searchEntities(query, options = {}) {
+      const { store, explorer } = await open();
+      await requireIndexed(store);
+      return explorer.searchEntities(query, options);
+    },
+    async entity(idOrName, options = {}) {
+      return (await open()).explorer.entity(idOrName, options);
+    },
+    async paths(from, to, options = {}) {
+      return (await open()).explorer.paths(from, to, options);
+    },
+    async documents() {
+      return (await open()).explorer.documents();
+    },
+    async document(idOrPath) {
+      return (await open()).explorer.document(idOrPath);
+    },
+    async chunk(id) {
+      return (await open()).explorer.chunk(id);
     },
     queryUsage: () => queryUsage,
     async close() {
