@@ -14,6 +14,8 @@ export type { IndexSummary, ExtractionFailure } from './indexing/index-summary.j
 export type { Citation, Entity, Relation, Chunk, SourceDocument, MergeRecord, TypeVote } from './core/records.js';
 export type { SchemaUsage, NodeTypeUse, EdgeTypeUse, UnlinkedPair } from './extraction/report/summarise-schema-usage.js';
 export type { DocumentExplanation, ExplainedSentence } from './extraction/report/explain-document.js';
-export type { GraphStore, StoreCapabilities, CypherDialect } from './graph/store.js';
+export type { GraphStore, StoreCapabilities, CypherDialect, StoredDocument, ChunkWithSource } from './graph/store.js';
+export type { EntityDetail, EntityPath, EntityRelation, EntitySummary, DocumentDetail } from './explore/graph-explorer.js';
+export type { PathSearchOptions } from './explore/find-paths.js';
 export type { QueryMode, RetrievalContext } from './core/retrieval-context.js';
 export { KuzuGraphStore } from './graph/kuzu/kuzu-store.js';
