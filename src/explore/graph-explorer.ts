@@ -1,4 +1,5 @@
 import { citeChunk } from '../answer/cite-chunk.js';
+import { normaliseName } from '../core/normalise.js';
 import { formatPath } from '../answer/format-path.js';
 import type { Citation, Entity, MergeRecord, Relation } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
@@ -46,6 +47,16 @@ export interface DocumentDetail {
 
 const summarise = (entity: Entity): EntitySummary => ({ id: entity.id, name: entity.name, type: entity.type });
 
+/** How well an entity's names match a normalised text: 4 equal, 3 a name starts with it, 2 a name holds all its words, 1 its description holds it, 0 none. */
+function matchScore(entity: Entity, wanted: string): number {
+  const names = [entity.name, ...entity.aliases].map(normaliseName);
+  if (names.includes(wanted)) return 4;
+  if (names.some((name) => name.startsWith(wanted))) return 3;
+  const words = wanted.split(' ');
+  if (names.some((name) => words.every((word) => name.split(' ').includes(word)))) return 2;
+  return normaliseName(entity.description).includes(wanted) ? 1 : 0;
+}
+
 /**
  * Browsing the graph for people and agents (HTTP API, MCP): entity search and lookup with
  * neighbourhood and evidence, paths between two entities, documents and chunks. What it derives
@@ -70,23 +81,29 @@ export class GraphExplorer {
     return this.graph;
   }
 
-  /** Entities matching a text (name, alias, description; the exact name first), or the most mentioned when the text is empty. */
+  /**
+   * Entities matching a text, best first: a name or alias equal to it, then starting with it, then
+   * holding all its words, then a description holding it (in memory); the store's full-text index
+   * when none of these match. The most mentioned entities when the text is empty.
+   */
   async searchEntities(query: string, options: { limit?: number; type?: string } = {}): Promise<Array<Entity & { score: number }>> {
     const limit = options.limit ?? 10;
     const graph = await this.entityGraph();
-    const fits = (entity: Entity) => options.type === undefined || entity.type === options.type;
-    if (query.trim() === '') {
-      return [...graph.entities.values()].filter(fits).sort((left, right) => right.mentionCount - left.mentionCount || left.name.localeCompare(right.name)).slice(0, limit).map((entity) => ({ ...entity, score: 0 }));
-    }
-    const exact = findEntity(graph, query);
+    const candidates = [...graph.entities.values()].filter((entity) => options.type === undefined || entity.type === options.type);
+    const byMentions = (left: Entity, right: Entity) => right.mentionCount - left.mentionCount || left.name.localeCompare(right.name);
+    const wanted = normaliseName(query);
+    if (wanted === '') return candidates.sort(byMentions).slice(0, limit).map((entity) => ({ ...entity, score: 0 }));
+    const matched = candidates
+      .map((entity) => ({ entity, score: matchScore(entity, wanted) }))
+      .filter((match) => match.score > 0)
+      .sort((left, right) => right.score - left.score || byMentions(left.entity, right.entity));
+    if (matched.length > 0) return matched.slice(0, limit).map((match) => ({ ...match.entity, score: match.score }));
     const hits = await this.store.searchEntities(query, limit * 3);
-    const results = new Map<string, Entity & { score: number }>();
-    if (exact && fits(exact)) results.set(exact.id, { ...exact, score: Math.max(1, ...hits.map((hit) => hit.score)) });
-    for (const hit of hits) {
-      const entity = graph.entities.get(hit.id);
-      if (entity && fits(entity) && !results.has(entity.id)) results.set(entity.id, { ...entity, score: hit.score });
-    }
-    return [...results.values()].slice(0, limit);
+    return hits
+      .map((hit) => ({ entity: graph.entities.get(hit.id), score: hit.score }))
+      .filter((hit): hit is { entity: Entity; score: number } => hit.entity !== undefined && (options.type === undefined || hit.entity.type === options.type))
+      .slice(0, limit)
+      .map((hit) => ({ ...hit.entity, score: hit.score }));
   }
 
   /** The entity an id or name names, or INPUT_NOT_FOUND. */
