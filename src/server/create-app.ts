@@ -73,8 +73,9 @@ export function createApp(options: AppOptions): RhizomeApp {
   const app = new Hono();
   if (options.corsOrigins && options.corsOrigins.length > 0) app.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type', 'Mcp-Session-Id', 'Mcp-Protocol-Version'], exposeHeaders: ['Mcp-Session-Id'] }));
   if (options.token) app.use('*', requireToken(options.token, (requestPath, method) => method === 'OPTIONS' || requestPath === '/health'));
-  app.use('/api/index/upload', bodyLimit({ maxSize: maxUploadBytes, onError: tooLarge(maxUploadBytes) }));
-  app.use('*', async (request, next) => (request.req.path === '/api/index/upload' ? next() : bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) })(request, next)));
+  const uploadLimit = bodyLimit({ maxSize: maxUploadBytes, onError: tooLarge(maxUploadBytes) });
+  const jsonLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) });
+  app.use('*', (request, next) => (request.req.path === '/api/index/upload' ? uploadLimit(request, next) : jsonLimit(request, next)));
   app.get('/openapi.json', (request) => request.json(openApi));
   mountRoutes(app, routes);
   if (options.mcpHandler) {

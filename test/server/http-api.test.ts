@@ -215,3 +215,11 @@ test('createServer refuses a bind beyond loopback without a token, and serves on
     await server.close();
   }
 });
+
+test('uploads have their own size limit', async () => {
+  const small = createApp({ rhizome, maxUploadBytes: 500 });
+  const form = new FormData();
+  form.append('files', new File(['x'.repeat(2000)], 'big.txt', { type: 'text/plain' }));
+  const response = await small.app.request('/api/index/upload', { method: 'POST', body: form });
+  assert.equal(response.status, 413);
+});
