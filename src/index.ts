@@ -1,4 +1,8 @@
-export { createRhizome, type Rhizome, type RhizomeStats, type QueryOptions } from './rhizome.js';
+export { createRhizome, type Rhizome, type RhizomeOptions, type RhizomeStats, type QueryOptions } from './rhizome.js';
+export type { SuppliedChatModel, SuppliedEmbedder } from './llm/supplied-models.js';
+export type { ChatModel } from './llm/chat-model.js';
+export type { Embedder } from './llm/embedder.js';
+export type { Environment } from './config/read-environment.js';
 export { loadConfig, validateConfig, type ConfigSources } from './config/load-config.js';
 export { defineConfig, configSchema, type RhizomeConfig, type RhizomeConfigInput } from './config/config-schema.js';
 export { defaultGraphSchema } from './config/default-schema.js';
@@ -10,6 +14,8 @@ export type { IndexSummary, ExtractionFailure } from './indexing/index-summary.j
 export type { Citation, Entity, Relation, Chunk, SourceDocument, MergeRecord, TypeVote } from './core/records.js';
 export type { SchemaUsage, NodeTypeUse, EdgeTypeUse, UnlinkedPair } from './extraction/report/summarise-schema-usage.js';
 export type { DocumentExplanation, ExplainedSentence } from './extraction/report/explain-document.js';
-export type { GraphStore, StoreCapabilities } from './graph/store.js';
+export type { GraphStore, StoreCapabilities, CypherDialect, StoredDocument, ChunkWithSource } from './graph/store.js';
+export type { EntityDetail, EntityPath, EntityRelation, EntitySummary, DocumentDetail } from './explore/graph-explorer.js';
+export type { PathSearchOptions } from './explore/find-paths.js';
 export type { QueryMode, RetrievalContext } from './core/retrieval-context.js';
 export { KuzuGraphStore } from './graph/kuzu/kuzu-store.js';

@@ -1,11 +1,15 @@
 import path from 'node:path';
 import type { Answer } from './answer/answer.js';
-import { validateConfig } from './config/load-config.js';
-import type { RhizomeConfig, RhizomeConfigInput } from './config/config-schema.js';
+import type { RhizomeConfig } from './config/config-schema.js';
 import type { Community, MergeRecord } from './core/records.js';
 import { RhizomeError } from './errors/rhizome-error.js';
 import { ignoreEvents, type EventSink } from './events/events.js';
 import { openGraphStore } from './graph/open-store.js';
+import { gateStore } from './graph/gated-store.js';
+import { readEnvironment, type Environment } from './config/read-environment.js';
+
+export type { RhizomeOptions } from './rhizome-options.js';
+import { resolveOptions, type RhizomeOptions } from './rhizome-options.js';
 import type { GraphStore, StoreCounts, VectorState } from './graph/store.js';
 import { describeExtractor } from './indexing/extract-stage.js';
 import type { IndexSummary } from './indexing/index-summary.js';
@@ -28,11 +32,17 @@ import { QueryEngine } from './ask/query-engine.js';
 import { summariseSchemaUsage, type SchemaUsage } from './extraction/report/summarise-schema-usage.js';
 import { explainDocument, type DocumentExplanation } from './extraction/report/explain-document.js';
 import { matchDocuments } from './indexing/match-documents.js';
+import { GraphExplorer, type DocumentDetail, type EntityDetail, type EntityPath } from './explore/graph-explorer.js';
+import type { PathSearchOptions } from './explore/find-paths.js';
+import type { ChunkWithSource, StoredDocument } from './graph/store.js';
+import type { Entity } from './core/records.js';
 
 /** Options of one query. */
 export interface QueryOptions {
   mode?: QueryMode;
   signal?: AbortSignal;
+  /** Receives stage events (retrieve, answer) while the question is answered. */
+  onEvent?: EventSink;
 }
 
 /** Options of one index run. */
@@ -91,6 +101,18 @@ export interface Rhizome {
   exportGraph(options: { format: 'jsonl' }): Promise<string>;
   /** Loads an export into this workspace, which must be empty; `origin` names the source in errors. */
   importGraph(jsonl: string, origin?: string): Promise<ImportResult>;
+  /** Entities matching a text (name, alias, description), or the most mentioned when it is empty. */
+  searchEntities(query: string, options?: { limit?: number; type?: string }): Promise<Array<Entity & { score: number }>>;
+  /** One entity (id or name) with its relations and their evidence, alias merges, mentions and neighbourhood. */
+  entity(idOrName: string, options?: { depth?: number; limit?: number }): Promise<EntityDetail>;
+  /** The shortest relation paths between two entities (ids or names), with evidence. */
+  paths(from: string, to: string, options?: PathSearchOptions): Promise<EntityPath[]>;
+  /** Every indexed document, without its text. */
+  documents(): Promise<StoredDocument[]>;
+  /** One document (id or indexed path) with its chunks. */
+  document(idOrPath: string): Promise<DocumentDetail>;
+  /** One chunk with its text and source. */
+  chunk(id: string): Promise<ChunkWithSource>;
   /** Model usage of the queries answered so far (calls, tokens, cost). */
   queryUsage(): UsageMeter;
   close(): Promise<void>;
@@ -104,28 +126,34 @@ function listOf(value: string | string[]): string[] {
 
 const CYPHER_LIMITS = { timeoutMs: 10_000, rowLimit: 1_000 };
 
-/** Creates a Rhizome over the workspace named by the config (defaults: `.rhizome/` in the working directory, Kuzu, offline). */
-export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): Rhizome {
-  const parsed = validateConfig(input);
-  const config: RhizomeConfig = { ...parsed, workspace: path.resolve(parsed.workspace) };
+/**
+ * Creates a Rhizome over the workspace named by the config (defaults: `.rhizome/` in the working
+ * directory, Kuzu, offline), or over the parts given (see RhizomeOptions). One Rhizome may be used
+ * concurrently: queries run while an index run extracts, and wait only for its atomic write.
+ */
+export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizome {
+  const parts = resolveOptions(input);
+  const config = parts.config;
+  const environment = (): Environment => parts.env ?? readEnvironment();
+  const runtime = () => ({ workspace: config.workspace, env: environment() });
   const usesModel = config.llm.provider !== 'none';
   const queryUsage = new UsageMeter();
-  let opened: { store: GraphStore; engine: QueryEngine } | null = null;
+  let opened: { store: GraphStore; engine: QueryEngine; explorer: GraphExplorer } | null = null;
   let knownIndexed = false;
-  let opening: Promise<{ store: GraphStore; engine: QueryEngine }> | null = null;
+  let opening: Promise<{ store: GraphStore; engine: QueryEngine; explorer: GraphExplorer }> | null = null;
   let answerModel: Promise<ChatModel> | null = null;
   let queryEmbedder: Promise<Embedder> | null = null;
   const usesEmbedder = config.embeddings.provider !== 'none';
 
   const embedderForQueries = async (): Promise<Embedder | null> => {
     if (!usesEmbedder) return null;
-    queryEmbedder ??= createEmbedder(config.embeddings, { workspace: config.workspace, usage: queryUsage });
+    queryEmbedder ??= createEmbedder(config.embeddings, { ...runtime(), usage: queryUsage }, parts.embeddingModel);
     return queryEmbedder;
   };
 
   const modelForQueries = async (): Promise<ChatModel | null> => {
     if (!usesModel) return null;
-    answerModel ??= createChatModel(config.llm, { workspace: config.workspace, usage: queryUsage });
+    answerModel ??= createChatModel(config.llm, { ...runtime(), usage: queryUsage }, parts.model);
     return answerModel;
   };
 
@@ -133,10 +161,10 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     if (opened) return opened;
     opening ??= (async () => {
       ensureWorkspaceFolder(config.workspace);
-      const store = await openGraphStore(config);
+      const store = gateStore(parts.store ?? (await openGraphStore(config, environment())));
       const { reset } = await store.ensureSchema(config.schema);
       if (reset) await store.setMeta('needsReindex', 'true');
-      opened = { store, engine: new QueryEngine(store, config, modelForQueries, embedderForQueries) };
+      opened = { store, engine: new QueryEngine(store, config, modelForQueries, embedderForQueries), explorer: new GraphExplorer(store) };
       return opened;
     })();
     try {
@@ -162,14 +190,14 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
 
   /** Runs an index or remove with models, usage and events set up, then marks the workspace indexed. */
   const runWrite = async (options: IndexOptions, work: (context: IndexContext) => Promise<IndexSummary>): Promise<IndexSummary> => {
-    const { store, engine } = await open();
+    const { store, engine, explorer } = await open();
     const events = options.onEvent ?? ignoreEvents;
     const usage = new UsageMeter();
     usage.onRecord((record) => events({ type: 'llm-call-end', model: record.modelId, purpose: record.purpose, cached: record.cached, inputTokens: record.usage.inputTokens, outputTokens: record.usage.outputTokens, latencyMs: record.latencyMs, dollars: record.cached ? 0 : costOf(record.usage, record.prices) }));
     const budget = options.budget ? new Budget(parseBudget(options.budget)) : undefined;
     if (budget && !usesModel) events({ type: 'warning', message: 'a budget was given but no LLM is configured: offline indexing costs nothing' });
-    const model = usesModel ? await createChatModel(config.llm, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
-    const embedder = usesEmbedder ? await createEmbedder(config.embeddings, { workspace: config.workspace, usage, ...(budget ? { budget } : {}) }) : null;
+    const model = usesModel ? await createChatModel(config.llm, { ...runtime(), usage, ...(budget ? { budget } : {}) }, parts.model) : null;
+    const embedder = usesEmbedder ? await createEmbedder(config.embeddings, { ...runtime(), usage, ...(budget ? { budget } : {}) }, parts.embeddingModel) : null;
     try {
       const summary = await work({ store, config, events, model, embedder, usage, ...(options.signal ? { signal: options.signal } : {}) });
       await store.setMeta('lastIndexedAt', new Date().toISOString());
@@ -180,6 +208,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       await model?.close();
       await embedder?.close();
       engine.invalidate();
+      explorer.invalidate();
     }
   };
 
@@ -204,7 +233,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     async query(question, options = {}) {
       const { store, engine } = await open();
       await requireIndexed(store);
-      return engine.answer(question, options.mode, options.signal);
+      return engine.answer(question, options.mode, options.signal, options.onEvent);
     },
     async cypher(query, parameters = {}) {
       return (await open()).store.runReadOnlyCypher(query, parameters, CYPHER_LIMITS);
@@ -218,7 +247,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       return {
         ...(await store.counts()),
         workspace: config.workspace,
-        store: config.store.backend === 'kuzu' ? `kuzu (embedded, ${path.join(config.workspace, 'graph.kuzu')})` : config.store.backend,
+        store: parts.store ? `${config.store.backend} (store passed to createRhizome)` : config.store.backend === 'kuzu' ? `kuzu (embedded, ${path.join(config.workspace, 'graph.kuzu')})` : config.store.backend,
         extractor: usesModel ? `LLM extraction (${describeExtractor(config)})` : 'offline NLP extraction (no LLM configured)',
         answerer: usesModel ? `LLM answers (${describeChatModel(config.llm).modelId})` : 'extractive (no LLM configured)',
         vectors: store.vectorState ? await store.vectorState() : null,
@@ -254,7 +283,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       return exportGraphJsonl((await open()).store);
     },
     async importGraph(jsonl, origin) {
-      const { store, engine } = await open();
+      const { store, engine, explorer } = await open();
       try {
         const result = await importGraphJsonl(jsonl, store, origin);
         await store.setMeta('lastIndexedAt', new Date().toISOString());
@@ -263,7 +292,28 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       } finally {
         knownIndexed = false;
         engine.invalidate();
+        explorer.invalidate();
       }
+    },
+    async searchEntities(query, options = {}) {
+      const { store, explorer } = await open();
+      await requireIndexed(store);
+      return explorer.searchEntities(query, options);
+    },
+    async entity(idOrName, options = {}) {
+      return (await open()).explorer.entity(idOrName, options);
+    },
+    async paths(from, to, options = {}) {
+      return (await open()).explorer.paths(from, to, options);
+    },
+    async documents() {
+      return (await open()).explorer.documents();
+    },
+    async document(idOrPath) {
+      return (await open()).explorer.document(idOrPath);
+    },
+    async chunk(id) {
+      return (await open()).explorer.chunk(id);
     },
     queryUsage: () => queryUsage,
     async close() {
@@ -274,9 +324,9 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       opening = null;
       answerModel = null;
       queryEmbedder = null;
-      await (await model)?.close();
-      await (await embedder)?.close();
-      await current?.store.close();
+      await (await model?.catch(() => null))?.close();
+      await (await embedder?.catch(() => null))?.close();
+      if (!parts.store) await current?.store.close();
     },
   };
 }

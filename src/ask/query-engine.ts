@@ -18,6 +18,7 @@ import { LocalSearcher } from '../query/local/local-search.js';
 import { RANKING_DEPTH, searchNaive } from '../query/naive/naive-search.js';
 import { buildTextContext } from '../query/text-context.js';
 import type { Embedder } from '../llm/embedder.js';
+import { ignoreEvents, timeStage, type EventSink } from '../events/events.js';
 
 /** Entities taken from vector search when the question names none, and how similar they must be. */
 const VECTOR_SEEDS = 3;
@@ -142,20 +143,20 @@ export class QueryEngine {
   }
 
   /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. With a model, global mode map-reduces the community reports. */
-  async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal): Promise<Answer> {
+  async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal, events: EventSink = ignoreEvents): Promise<Answer> {
     const started = performance.now();
     const analysis = await this.analyze(question);
     const route = await this.route(analysis, requested);
-    const context = await this.retrieve(analysis, route.mode, signal);
+    const { result: context } = await timeStage('retrieve', events, () => this.retrieve(analysis, route.mode, signal));
     const model = await this.model();
     const language = analysis.language;
     if (model) {
       const options = { model, maxSentences: Math.min(2, this.config.query.answerSentences), language, ...(signal ? { signal } : {}) };
-      const answer = route.mode === 'global' ? await this.answerGlobally(question, context, options) : await answerWithLlm(question, context, options);
+      const { result: answer } = await timeStage('answer', events, () => (route.mode === 'global' ? this.answerGlobally(question, context, options) : answerWithLlm(question, context, options)));
       const notes = answer.modelNotes.length > 0 ? ` (${answer.modelNotes.join('; ')})` : '';
       return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: `${route.reason}${notes}`, latencyMs: performance.now() - started } };
     }
-    const answer = answerExtractively(analysis, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, language, ranking: this.config.query.ranking.sentences });
+    const { result: answer } = await timeStage('answer', events, () => answerExtractively(analysis, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, language, ranking: this.config.query.ranking.sentences }));
     return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: route.reason, latencyMs: performance.now() - started } };
   }
 }

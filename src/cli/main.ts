@@ -7,9 +7,11 @@ import { registerExplainCommand } from './commands/explain-command.js';
 import { registerExportCommands } from './commands/export-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerInitCommand } from './commands/init-command.js';
+import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerMigrateCommand } from './commands/migrate-command.js';
 import { registerQueryCommand } from './commands/query-command.js';
 import { registerRemoveCommand } from './commands/remove-command.js';
+import { registerServeCommand } from './commands/serve-command.js';
 import { registerStatsCommand } from './commands/stats-command.js';
 import { exitCodeFor } from './exit-codes.js';
 import { printError } from './output.js';
@@ -35,6 +37,8 @@ export function buildProgram(): Command {
   registerEvalCommand(program);
   registerMigrateCommand(program);
   registerExportCommands(program);
+  registerServeCommand(program);
+  registerMcpCommand(program);
   return program;
 }
 

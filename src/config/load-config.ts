@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseEnv } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { configSchema, type RhizomeConfig, type RhizomeConfigInput } from './config-schema.js';
 import { findUnknownKeys, type UnknownKey } from './unknown-keys.js';
+import { readEnvironment } from './read-environment.js';
 
 /** Config file names looked up, in order, in the working directory. */
 export const CONFIG_FILE_NAMES = ['rhizome.config.ts', 'rhizome.config.mts', 'rhizome.config.js', 'rhizome.config.mjs', 'rhizome.config.json'];
@@ -26,7 +26,7 @@ export async function loadConfig(sources: ConfigSources = {}): Promise<RhizomeCo
   const cwd = sources.cwd ?? process.cwd();
   const configPath = sources.configPath ? path.resolve(cwd, sources.configPath) : findConfigFile(cwd);
   const fromFile = configPath ? await readConfigFile(configPath) : {};
-  const env = sources.env ?? { ...readDotEnv(cwd), ...process.env };
+  const env = sources.env ?? readEnvironment(cwd);
   const merged = deepMerge(deepMerge(fromFile, configFromEnv(env)), sources.overrides ?? {});
   const config = validateConfig(merged, configPath ?? 'configuration');
   return { ...config, workspace: path.resolve(cwd, config.workspace) };
@@ -75,12 +75,6 @@ async function readConfigFile(configPath: string): Promise<Record<string, unknow
     if (cause instanceof RhizomeError) throw cause;
     throw new RhizomeError('CONFIG_INVALID', `${configPath}: could not load (${(cause as Error).message})`, { cause });
   }
-}
-
-function readDotEnv(cwd: string): Record<string, string> {
-  const file = path.join(cwd, '.env');
-  if (!existsSync(file)) return {};
-  return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
 }
 
 /** RHIZOME_* variables understood, and the config path each one sets. */

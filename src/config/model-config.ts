@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-/** Chat model providers; `none` is the offline default (NLP extraction, extractive answers). */
-export const LLM_PROVIDERS = ['none', 'openai', 'anthropic', 'google', 'ollama', 'openai-compatible', 'llama-cpp'] as const;
-/** Embedding providers; `none` means full-text search only. */
-export const EMBEDDING_PROVIDERS = ['none', 'transformers', 'openai', 'ollama', 'openai-compatible', 'llama-cpp'] as const;
+/**
+ * Chat model providers; `none` is the offline default (NLP extraction, extractive answers).
+ * `ai-sdk` is set by `createRhizome({ model })` for a model object handed over in code.
+ */
+export const LLM_PROVIDERS = ['none', 'openai', 'anthropic', 'google', 'ollama', 'openai-compatible', 'llama-cpp', 'ai-sdk'] as const;
+/** Embedding providers; `none` means full-text search only; `ai-sdk` as above, for `createRhizome({ embeddingModel })`. */
+export const EMBEDDING_PROVIDERS = ['none', 'transformers', 'openai', 'ollama', 'openai-compatible', 'llama-cpp', 'ai-sdk'] as const;
 
 /** Price of a model per million tokens, in dollars, for cost reports and budgets. */
 export const priceSchema = z

@@ -76,12 +76,16 @@ export interface StoreCounts {
   relationsByType: Record<string, number>;
 }
 
+/** The Cypher a backend runs; text-to-Cypher prompts and examples are written in it. */
+export type CypherDialect = 'kuzu' | 'neo4j';
+
 /** What a backend can do natively; shared code asks these, never the backend's name. */
 export interface StoreCapabilities {
   fullTextSearch: boolean;
   vectorIndex: boolean;
   atomicWrites: boolean;
   readOnlyCypher: boolean;
+  cypherDialect: CypherDialect;
 }
 
 /** Limits applied to user-supplied read-only Cypher. */

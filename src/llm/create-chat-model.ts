@@ -1,10 +1,13 @@
 import path from 'node:path';
 import type { LlmConfig } from '../config/model-config.js';
+import { readEnvironment, type Environment } from '../config/read-environment.js';
 import type { Budget } from './budget.js';
 import type { ChatModel } from './chat-model.js';
 import { DiskCache } from './disk-cache.js';
+import { modelConfigError } from './model-errors.js';
 import { describeChatModel } from './model-identity.js';
 import { resolvePrices } from './model-prices.js';
+import { pricedAs, SUPPLIED_PROVIDER, type SuppliedChatModel } from './supplied-models.js';
 import { UsageMeter } from './usage-meter.js';
 import { withChatBudgetGuard } from './middleware/with-budget-guard.js';
 import { withChatCache } from './middleware/with-cache.js';
@@ -30,6 +33,8 @@ export interface ModelRuntimeOptions {
   retry?: Omit<RetryOptions, 'maxRetries' | 'onRetry'>;
   /** GPU use for llama-cpp: false (default, CPU only) or `auto`. */
   gpu?: 'auto' | false;
+  /** Where API keys are read (default: the real environment over `<cwd>/.env`, read at the first request). */
+  env?: Environment;
 }
 
 /** The cache folder a config and workspace give. */
@@ -37,8 +42,14 @@ export function cacheDirectoryOf(options: Pick<ModelRuntimeOptions, 'workspace' 
   return path.resolve(options.cacheDirectory ?? configured ?? path.join(options.workspace, 'cache', 'llm'));
 }
 
-async function createAdapter(config: LlmConfig, options: ModelRuntimeOptions): Promise<ChatModel> {
+async function createAdapter(config: LlmConfig, options: ModelRuntimeOptions, supplied: SuppliedChatModel | undefined): Promise<ChatModel> {
   const identity = describeChatModel(config);
+  if (config.provider === SUPPLIED_PROVIDER) {
+    if (!supplied) throw modelConfigError(`llm.provider "${SUPPLIED_PROVIDER}" stands for a model object passed to createRhizome({ model }); in a config file choose a provider such as "openai" or "ollama"`);
+    if ('generate' in supplied) return supplied;
+    const { createAiSdkChatModel } = await import('./adapters/ai-sdk-chat-model.js');
+    return createAiSdkChatModel({ identity, source: { model: supplied }, timeoutMs: config.timeoutMs, temperature: config.temperature, maxOutputTokens: config.maxOutputTokens });
+  }
   if (config.provider === 'llama-cpp') {
     const { createLlamaCppChatModel } = await import('./adapters/llama-cpp-chat-model.js');
     return createLlamaCppChatModel({ identity, modelPath: config.modelPath as string, threads: config.threads, contextSize: config.contextSize, gpu: options.gpu, temperature: config.temperature, maxOutputTokens: config.maxOutputTokens, timeoutMs: config.timeoutMs });
@@ -46,7 +57,7 @@ async function createAdapter(config: LlmConfig, options: ModelRuntimeOptions): P
   const { createAiSdkChatModel } = await import('./adapters/ai-sdk-chat-model.js');
   return createAiSdkChatModel({
     identity,
-    settings: { section: 'llm', provider: config.provider, model: config.model as string, baseUrl: config.baseUrl, apiKeyEnv: config.apiKeyEnv },
+    source: { settings: { section: 'llm', provider: config.provider, model: config.model as string, baseUrl: config.baseUrl, apiKeyEnv: config.apiKeyEnv, env: options.env ?? readEnvironment() } },
     timeoutMs: config.timeoutMs,
     temperature: config.temperature,
     maxOutputTokens: config.maxOutputTokens,
@@ -56,12 +67,14 @@ async function createAdapter(config: LlmConfig, options: ModelRuntimeOptions): P
 /**
  * The chat model an `llm` config selects, wrapped (outermost first) in usage accounting →
  * request defaults (temperature, output limit) → cache → budget guard → retry → rate limit → concurrency limit → adapter. Nothing is loaded,
- * no key is read and no call is made until the first request.
+ * no key is read and no call is made until the first request. `supplied` is the model object
+ * of `createRhizome({ model })`, used when `config.provider` is "ai-sdk".
  */
-export async function createChatModel(config: LlmConfig, options: ModelRuntimeOptions): Promise<ChatModel> {
+export async function createChatModel(config: LlmConfig, options: ModelRuntimeOptions, supplied?: SuppliedChatModel): Promise<ChatModel> {
   const usage = options.usage ?? new UsageMeter();
-  const { prices } = resolvePrices(config.provider, config.model, config.prices);
-  let model = await createAdapter(config, options);
+  const priced = pricedAs(config.provider, config.model);
+  const { prices } = resolvePrices(priced.provider, priced.model, config.prices);
+  let model = await createAdapter(config, options, supplied);
   model = withChatConcurrencyLimit(model, config.concurrency);
   if (config.requestsPerMinute > 0) model = withChatRateLimit(model, config.requestsPerMinute);
   model = withChatRetry(model, { ...options.retry, maxRetries: config.maxRetries, onRetry: (retry) => usage.countRetry(retry.modelId, retry.purpose) });

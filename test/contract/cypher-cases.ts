@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CypherLimits, GraphStore } from '../../src/graph/store.js';
+import { dialectGuide } from '../../src/prompts/cypher-dialects.js';
+import { CONTRACT_SCHEMA } from './contract-fixture.js';
 import { INJECTION_ATTEMPTS } from './injection-attempts.js';
 import type { ContractContext } from './graph-store-contract.js';
 
@@ -46,6 +48,16 @@ export function defineCypherCases({ withLoadedStore }: ContractContext): void {
         { path: '/corpus/weather.txt', chunks: 1, hasTokens: true },
       ]);
       assert.deepEqual(await cypher(store, "MATCH (c:Chunk) WHERE c.text CONTAINS 'CREATE a plan; then DELETE it' RETURN c.id AS id"), [], 'keywords inside literals are allowed');
+    }));
+
+  test('the text-to-Cypher examples of the dialect the store declares pass the guard and run on it', () =>
+    withLoadedStore(async (store) => {
+      const guide = dialectGuide(store.capabilities.cypherDialect, CONTRACT_SCHEMA);
+      assert.ok(guide.examples.length >= 3);
+      for (const example of guide.examples) assert.ok(Array.isArray(await cypher(store, example)), example);
+      const [named] = guide.examples;
+      const rows = await cypher(store, (named ?? '').replaceAll('some name', 'lina ferraz'));
+      assert.ok(rows.length > 0, `the first example finds a named entity's relations: ${named}`);
     }));
 
   test('the row limit caps what a probe returns', () =>

@@ -51,6 +51,9 @@ process.dlopen = function (module, filename, ...rest) { addons.push(filename); r
 const { createRhizome } = await import('rhizome-rag');
 await import('rhizome-rag/neo4j');
 await import('rhizome-rag/kuzu');
+const { createApp } = await import('rhizome-rag/server');
+const { createMcpServer } = await import('rhizome-rag/mcp');
+if (typeof createApp !== 'function' || typeof createMcpServer !== 'function') throw new Error('the server and mcp subpaths export their factories');
 const messages = {};
 const neo4j = createRhizome({ workspace: '.rhizome-neo4j', store: { backend: 'neo4j', neo4j: { uri: 'bolt://127.0.0.1:1' } } });
 await neo4j.stats().catch((error) => { messages.neo4j = error.code + ' ' + error.message; });

@@ -30,7 +30,7 @@ const KUZU_LAYOUT_VERSION = 2;
 
 /** The default GraphStore: an embedded Kuzu database in the workspace folder. */
 export class KuzuGraphStore implements GraphStore {
-  readonly capabilities: StoreCapabilities = { fullTextSearch: true, vectorIndex: true, atomicWrites: true, readOnlyCypher: true };
+  readonly capabilities: StoreCapabilities = { fullTextSearch: true, vectorIndex: true, atomicWrites: true, readOnlyCypher: true, cypherDialect: 'kuzu' };
   private schema: GraphSchema | null = null;
 
   private readonly vectors: KuzuVectors;

@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parseEnv } from 'node:util';
+import { readEnvironment, type Environment } from '../../config/read-environment.js';
 import type { StoreConfig } from '../../config/store-config.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 
@@ -16,13 +14,6 @@ export interface Neo4jSettings {
   database: string | null;
 }
 
-/** The `.env` of the working directory under the real environment, which wins. */
-function readEnvironment(cwd: string): Record<string, string | undefined> {
-  const file = path.join(cwd, '.env');
-  const fromFile = existsSync(file) ? (parseEnv(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-  return { ...fromFile, ...process.env };
-}
-
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
@@ -31,7 +22,7 @@ function nonEmpty(value: string | undefined): string | undefined {
  * Reads the Neo4j settings when the store is opened (never at import): `store.neo4j` fields
  * first, then NEO4J_URI, NEO4J_USERNAME, NEO4J_DATABASE and the password variable `passwordEnv`.
  */
-export function resolveNeo4jSettings(config: StoreConfig['neo4j'], env: Record<string, string | undefined> = readEnvironment(process.cwd())): Neo4jSettings {
+export function resolveNeo4jSettings(config: StoreConfig['neo4j'], env: Environment = readEnvironment()): Neo4jSettings {
   const uri = nonEmpty(config.uri) ?? nonEmpty(env.NEO4J_URI);
   if (!uri) {
     throw new RhizomeError(

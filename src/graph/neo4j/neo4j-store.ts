@@ -24,7 +24,7 @@ const CHUNK_COLUMNS = 'c.id AS id, c.documentId AS documentId, c.chunkIndex AS c
 
 /** A GraphStore on a Neo4j 5.13+ server (one workspace per database), with the same layout and results as the Kuzu store. */
 export class Neo4jGraphStore implements GraphStore {
-  readonly capabilities: StoreCapabilities = { fullTextSearch: true, vectorIndex: true, atomicWrites: true, readOnlyCypher: true };
+  readonly capabilities: StoreCapabilities = { fullTextSearch: true, vectorIndex: true, atomicWrites: true, readOnlyCypher: true, cypherDialect: 'neo4j' };
   private schema: GraphSchema | null = null;
 
   private readonly vectors: Neo4jVectors;

@@ -6,10 +6,10 @@ import { estimateInputTokens } from '../middleware/with-budget-guard.js';
 import { loadLanguageModel, type AiSdkProviderSettings } from './ai-sdk-provider.js';
 import { toModelCallError } from './ai-sdk-errors.js';
 
-/** What the AI SDK adapter needs besides the provider settings. */
+/** What the AI SDK adapter needs: the provider settings of a config, or a model object the caller built. */
 export interface AiSdkChatOptions {
   identity: ModelIdentity;
-  settings: AiSdkProviderSettings;
+  source: { settings: AiSdkProviderSettings } | { model: Exclude<LanguageModel, string> };
   timeoutMs: number;
   temperature: number;
   maxOutputTokens: number;
@@ -49,14 +49,16 @@ function finishReasonOf(reason: string): FinishReason {
 }
 
 /**
- * A ChatModel over any AI SDK provider (OpenAI, Anthropic, Google, Ollama, OpenAI-compatible).
+ * A ChatModel over any AI SDK provider (OpenAI, Anthropic, Google, Ollama, OpenAI-compatible)
+ * or over an AI SDK model object passed to `createRhizome({ model })`.
  * The provider package and the API key are loaded on the first call; the SDK's own retries are
  * off (the retry middleware owns them); each call times out after `timeoutMs`.
  */
 export function createAiSdkChatModel(options: AiSdkChatOptions): ChatModel {
   let loading: Promise<{ generateText: typeof import('ai').generateText; model: LanguageModel }> | undefined;
   const load = () => {
-    loading ??= Promise.all([import('ai'), loadLanguageModel(options.settings)]).then(([ai, model]) => ({ generateText: ai.generateText, model }));
+    const source = options.source;
+    loading ??= Promise.all([import('ai'), 'model' in source ? source.model : loadLanguageModel(source.settings)]).then(([ai, model]) => ({ generateText: ai.generateText, model }));
     loading.catch(() => {
       loading = undefined;
     });

@@ -5,28 +5,30 @@ import type { ModelIdentity } from '../model-identity.js';
 import { loadEmbeddingModel, type AiSdkProviderSettings } from './ai-sdk-provider.js';
 import { toModelCallError } from './ai-sdk-errors.js';
 
-/** What the AI SDK embedder needs besides the provider settings. */
+/** What the AI SDK embedder needs: the provider settings of a config, or a model object the caller built. */
 export interface AiSdkEmbedderOptions {
   identity: ModelIdentity;
-  settings: AiSdkProviderSettings;
+  source: { settings: AiSdkProviderSettings } | { model: Exclude<EmbeddingModel, string> };
   timeoutMs: number;
   batchSize: number;
   /** Requested vector size, for models that can shorten their vectors (text-embedding-3-*). */
   dimensions?: number | undefined;
 }
 
-/** An Embedder over an AI SDK embedding model (OpenAI, Ollama, OpenAI-compatible), in batches of `batchSize`. */
+/** An Embedder over an AI SDK embedding model (OpenAI, Ollama, OpenAI-compatible, or a model object given to `createRhizome`), in batches of `batchSize`. */
 export function createAiSdkEmbedder(options: AiSdkEmbedderOptions): Embedder {
   let loading: Promise<{ embedMany: typeof import('ai').embedMany; model: EmbeddingModel }> | undefined;
   const load = () => {
-    loading ??= Promise.all([import('ai'), loadEmbeddingModel(options.settings)]).then(([ai, model]) => ({ embedMany: ai.embedMany, model }));
+    const source = options.source;
+    loading ??= Promise.all([import('ai'), 'model' in source ? source.model : loadEmbeddingModel(source.settings)]).then(([ai, model]) => ({ embedMany: ai.embedMany, model }));
     loading.catch(() => {
       loading = undefined;
     });
     return loading;
   };
   const { modelId } = options.identity;
-  const providerOptions = options.dimensions === undefined ? {} : { providerOptions: { [options.settings.provider === 'openai' ? 'openai' : options.settings.provider]: { dimensions: options.dimensions } } };
+  const providerName = 'model' in options.source ? options.source.model.provider.split('.')[0] ?? '' : options.source.settings.provider;
+  const providerOptions = options.dimensions === undefined ? {} : { providerOptions: { [providerName]: { dimensions: options.dimensions } } };
   return {
     ...options.identity,
     async embed(request: EmbedRequest) {

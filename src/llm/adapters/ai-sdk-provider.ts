@@ -1,4 +1,5 @@
 import type { EmbeddingModel, LanguageModel } from 'ai';
+import type { Environment } from '../../config/read-environment.js';
 import { modelConfigError } from '../model-errors.js';
 import { OLLAMA_DEFAULT_BASE_URL } from '../model-identity.js';
 
@@ -9,6 +10,8 @@ export interface AiSdkProviderSettings {
   model: string;
   baseUrl?: string | undefined;
   apiKeyEnv?: string | undefined;
+  /** Where the key is read from: the real environment over `.env`, or the map given to `createRhizome({ env })`. */
+  env: Environment;
 }
 
 /** Environment variable each provider's key is read from when `apiKeyEnv` is not set. */
@@ -23,10 +26,10 @@ const DEFAULT_KEY_VARIABLES: Record<string, string> = {
  * needs one, or an `apiKeyEnv` that names an unset variable, fails with an error naming both
  * the option and the variable. Local servers (ollama, openai-compatible) may run without a key.
  */
-export function readApiKey(settings: Pick<AiSdkProviderSettings, 'section' | 'provider' | 'apiKeyEnv'>): string | undefined {
+export function readApiKey(settings: Pick<AiSdkProviderSettings, 'section' | 'provider' | 'apiKeyEnv' | 'env'>): string | undefined {
   const variable = settings.apiKeyEnv ?? DEFAULT_KEY_VARIABLES[settings.provider];
   if (variable === undefined) return undefined;
-  const value = process.env[variable];
+  const value = settings.env[variable];
   if (value === undefined || value.trim() === '') {
     const how = settings.apiKeyEnv ? `${settings.section}.apiKeyEnv names it` : `the default for provider "${settings.provider}"; set ${settings.section}.apiKeyEnv to read another variable`;
     throw modelConfigError(`${settings.section}.apiKeyEnv: environment variable ${variable} is not set (${how}); provider "${settings.provider}" needs an API key`);

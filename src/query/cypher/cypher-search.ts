@@ -4,6 +4,7 @@ import type { GraphStore } from '../../graph/store.js';
 import type { ChatModel } from '../../llm/chat-model.js';
 import { generateObject } from '../../llm/generate-object.js';
 import { ModelOutputError } from '../../llm/model-errors.js';
+import { dialectGuide } from '../../prompts/cypher-dialects.js';
 import { buildCypherPrompt, cypherReplySchema, TEXT_TO_CYPHER_PROMPT_VERSION, type CypherFeedback } from '../../prompts/text-to-cypher-prompt.js';
 import type { CypherResult, RetrievalContext } from '../../core/retrieval-context.js';
 import { describeSchemaForCypher } from './describe-schema.js';
@@ -20,7 +21,8 @@ export interface CypherSearchOptions {
 }
 
 /**
- * Text-to-Cypher (seed 001): the model writes 1 to 3 queries from the declared schema; each is
+ * Text-to-Cypher (seed 001): the model writes 1 to 3 queries from the declared schema, in the
+ * dialect the store declares (Kuzu or Neo4j, with examples of that dialect); each is
  * checked by the read-only guard and run in a read-only transaction with a timeout and a row
  * limit; when all return nothing or fail, the model sees why and reformulates (bounded); an
  * unusable reply counts as a failed round. The rows, with the node and edge ids they hold,
@@ -29,12 +31,13 @@ export interface CypherSearchOptions {
 export async function searchWithCypher(question: string, store: GraphStore, options: CypherSearchOptions): Promise<RetrievalContext> {
   const rowLimit = options.rowLimit ?? 50;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const schemaDescription = describeSchemaForCypher(options.schema);
+  const schemaDescription = describeSchemaForCypher(options.schema, store.capabilities.cypherDialect);
+  const dialect = dialectGuide(store.capabilities.cypherDialect, options.schema);
   const feedback: CypherFeedback[] = [];
   const attempts: CypherResult['attempts'] = [];
   let rows: Array<Record<string, unknown>> = [];
   for (let round = 0; round < (options.maxAttempts ?? 3) && rows.length === 0; round += 1) {
-    const prompt = buildCypherPrompt({ question, schemaDescription, feedback, rowLimit });
+    const prompt = buildCypherPrompt({ question, schemaDescription, dialect, feedback, rowLimit });
     let queries: string[];
     try {
       const reply = await generateObject(options.model, {

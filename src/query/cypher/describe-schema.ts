@@ -1,9 +1,11 @@
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
+import type { CypherDialect } from '../../graph/store.js';
 
 /** The graph schema as the text-to-Cypher prompt shows it: labels, properties, relationship shapes. */
-export function describeSchemaForCypher(schema: GraphSchema): string {
+export function describeSchemaForCypher(schema: GraphSchema, dialect: CypherDialect): string {
   const declared = new Map(schema.nodeTypes.map((type) => [type.name, type]));
-  const lines = ['Node labels (every entity has id, name, aliases (list of strings), description, mentionCount):'];
+  const entityLabel = dialect === 'neo4j' ? '; every entity also has the label Entity' : '';
+  const lines = [`Node labels (every entity has id, name, aliases (list of strings), description, mentionCount${entityLabel}):`];
   for (const name of nodeTypeNames(schema)) {
     const type = declared.get(name);
     const extra = (type?.properties ?? []).map((property) => `, ${property.name}`).join('');
