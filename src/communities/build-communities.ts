@@ -1,3 +1,4 @@
+import { appendTo } from '../core/group-by.js';
 import { contentHash } from '../core/ids.js';
 import type { Community, CommunityReport, Entity, Relation } from '../core/records.js';
 import type { GraphProjection } from '../graph/store.js';
@@ -38,13 +39,13 @@ export async function buildCommunities(
     { maxClusterSize: options.maxClusterSize, seed: options.seed },
   );
   const previousByHash = new Map(previous.map((community) => [community.inputHash, community.report]));
+  const internalRelationsOf = indexInternalRelations(projection.relations);
   const communities: Community[] = [];
   let reused = 0;
   for (const detected of attachIsolatedEntities(hierarchy.communities, projection)) {
     if (detected.members.length < 2) continue;
-    const memberSet = new Set(detected.members);
     const members = detected.members.map((id) => entityById.get(id)).filter((entity): entity is Entity => entity !== undefined);
-    const internal = projection.relations.filter((relation) => memberSet.has(relation.sourceId) && memberSet.has(relation.targetId));
+    const internal = internalRelationsOf(detected.members);
     const inputs = [[...detected.members].sort(), internal.map((relation) => relation.id).sort()];
     const wantedHash = contentHash(JSON.stringify([reportVersion, ...inputs]));
     const cached = previousByHash.get(wantedHash);
@@ -56,4 +57,21 @@ export async function buildCommunities(
   const kept = new Set(communities.map((community) => community.id));
   for (const community of communities) if (community.parentId && !kept.has(community.parentId)) community.parentId = null;
   return { communities, reused };
+}
+
+/**
+ * For a member list, the relations with both ends among the members, in input order — found through
+ * each member's outgoing relations, so a community costs the degree of its members, not every relation.
+ */
+function indexInternalRelations(relations: Relation[]): (members: string[]) => Relation[] {
+  const outgoing = new Map<string, number[]>();
+  relations.forEach((relation, index) => appendTo(outgoing, relation.sourceId, index));
+  return (members) => {
+    const memberSet = new Set(members);
+    const found: number[] = [];
+    for (const sourceId of memberSet) {
+      for (const index of outgoing.get(sourceId) ?? []) if (memberSet.has((relations[index] as Relation).targetId)) found.push(index);
+    }
+    return found.sort((left, right) => left - right).map((index) => relations[index] as Relation);
+  };
 }

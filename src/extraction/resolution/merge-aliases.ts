@@ -3,6 +3,7 @@ import { jaroWinkler } from './jaro-winkler.js';
 import type { NameStatistics } from './name-statistics.js';
 import { UnionFind } from './union-find.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
+import { groupBy } from '../../core/group-by.js';
 
 /** Options of alias merging (from the `resolution` config). */
 export interface AliasMergeOptions {
@@ -92,15 +93,4 @@ function distinctSets(keys: string[], sets: UnionFind): string[] {
   const seen = new Map<string, string>();
   for (const key of keys) if (!seen.has(sets.find(key))) seen.set(sets.find(key), key);
   return [...seen.values()];
-}
-
-function groupBy(items: string[], keyOf: (item: string) => string): Map<string, string[]> {
-  const groups = new Map<string, string[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key) ?? [];
-    group.push(item);
-    groups.set(key, group);
-  }
-  return groups;
 }

@@ -80,7 +80,8 @@ export class KuzuConnection {
     const list = Array.isArray(results) ? results : [results];
     const rows: KuzuRow[] = [];
     for (const result of list) {
-      rows.push(...((await result.getAll()) as KuzuRow[]));
+      // Appended one by one: spreading a large result into push's arguments overflows the stack.
+      for (const row of (await result.getAll()) as KuzuRow[]) rows.push(row);
       result.close();
     }
     return rows;

@@ -141,7 +141,7 @@ export class KuzuGraphStore implements GraphStore {
     const results: ScoredId[] = [];
     for (const type of nodeTypeNames(this.requireSchema())) {
       const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('${type}', '${entityIndexName(type)}', $query, top := $limit) RETURN node.id AS id, score`, { query: terms, limit });
-      results.push(...rows.map((row) => ({ id: String(row.id), score: Number(row.score) })));
+      for (const row of rows) results.push({ id: String(row.id), score: Number(row.score) });
     }
     return results.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id)).slice(0, limit);
   }
