@@ -16,6 +16,8 @@ export interface ScaleIndexFigures {
   relations: number;
   communities: number;
   seconds: number;
+  /** CPU time of the indexing (user + system, every thread), which other load on the machine does not inflate. */
+  cpuSeconds: number;
   stageSeconds: Record<string, number>;
   /** Highest resident memory sampled while each stage ran (every 100 ms, and at its end), in MiB. */
   stagePeakRssMb: Record<string, number>;
@@ -39,6 +41,7 @@ export async function indexGrownCorpus(size: number, folder: string): Promise<Sc
     stagePeakRssMb[stage] = Math.max(stagePeakRssMb[stage] ?? 0, process.memoryUsage.rss() / MIB);
   };
   const sampler = setInterval(sample, 100);
+  const cpuBefore = process.cpuUsage();
   const summary = await rhizome.index(docs, {
     onEvent: (event) => {
       if (event.type === 'stage-start') {
@@ -51,6 +54,7 @@ export async function indexGrownCorpus(size: number, folder: string): Promise<Sc
     },
   });
   clearInterval(sampler);
+  const cpu = process.cpuUsage(cpuBefore);
   await rhizome.close();
   const baselineStart = performance.now();
   createBm25Index(corpus.passages.map((passage) => ({ id: passage.id, text: `${passage.title}\n${passage.text}` })));
@@ -62,6 +66,7 @@ export async function indexGrownCorpus(size: number, folder: string): Promise<Sc
     relations: summary.relations,
     communities: summary.communities,
     seconds: summary.seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
     stageSeconds: summary.stageSeconds,
     stagePeakRssMb,
     stageHeapMb,

@@ -37,7 +37,7 @@ const megabytes = (value: number) => `${(value / 1024).toFixed(2)} GB`;
 
 function printIndexing(figures: ScaleIndexFigures): void {
   const ratio = figures.seconds / Math.max(figures.bm25BaselineSeconds, 1e-6);
-  console.log(`  ${figures.passages} passages: ${seconds(figures.seconds)}, peak RSS ${megabytes(figures.peakRssMb)}; ${figures.entities} entities, ${figures.relations} relations, ${figures.communities} communities`);
+  console.log(`  ${figures.passages} passages: ${seconds(figures.seconds)} (process CPU ${seconds(figures.cpuSeconds)}, load average ${os.loadavg()[0]?.toFixed(1)}), peak RSS ${megabytes(figures.peakRssMb)}; ${figures.entities} entities, ${figures.relations} relations, ${figures.communities} communities`);
   console.log(`    stages: ${Object.entries(figures.stageSeconds).map(([stage, value]) => `${stage} ${seconds(value)} (RSS ≤ ${megabytes(figures.stagePeakRssMb[stage] ?? 0)})`).join(', ')}`);
   console.log(`    baseline: in-memory BM25 index of the same passages ${figures.bm25BaselineSeconds.toFixed(2)} s (indexing takes ${ratio.toFixed(0)}× as long)`);
 }
