@@ -28,7 +28,7 @@ function percentile(sorted: number[], share: number): number {
 }
 
 /** Why the configured Neo4j database must not be overwritten, or null (then it is marked as the bench's): it must be empty or the bench's. */
-async function neo4jIsFreeForBench(): Promise<string | null> {
+export async function neo4jIsFreeForBench(): Promise<string | null> {
   const config = validateConfig({ store: { backend: 'neo4j' } });
   const store = await openGraphStore(config);
   try {
@@ -43,7 +43,7 @@ async function neo4jIsFreeForBench(): Promise<string | null> {
 }
 
 /** Empties the bench's Neo4j database again (documents, chunks and entity layer). */
-async function clearNeo4j(): Promise<void> {
+export async function clearNeo4j(): Promise<void> {
   const config = validateConfig({ store: { backend: 'neo4j' } });
   const store = await openGraphStore(config);
   try {

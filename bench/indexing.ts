@@ -4,7 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRhizome } from '../src/index.js';
 import { createBm25Index } from '../src/query/bm25.js';
-import { loadBenchCorpus, writePassages } from './corpus.js';
+import { loadBenchCorpus } from './corpus.js';
+import { growCorpus, writeGrownCorpus } from './scale-corpus.js';
 
 /** Figures of one indexing run (run in its own process so peak memory is its own). */
 export interface IndexingFigures {
@@ -21,19 +22,19 @@ export interface IndexingFigures {
   stageSeconds: Record<string, number>;
 }
 
-/** Indexes `copies` copies of the bench corpus from disk into a fresh workspace. */
+/** Indexes the bench corpus grown to `copies` times its size (renamed copies, never the same passage twice) from disk into a fresh workspace. */
 export async function benchIndexing(copies: number): Promise<IndexingFigures> {
-  const corpus = loadBenchCorpus();
+  const original = loadBenchCorpus();
+  const corpus = growCorpus(original, original.passages.length * copies);
   const base = mkdtempSync(path.join(os.tmpdir(), 'rhizome-bench-'));
   try {
     const folder = path.join(base, 'docs');
-    writePassages(corpus, folder, copies);
+    writeGrownCorpus(corpus, folder);
     const rhizome = createRhizome({ workspace: path.join(base, 'workspace') });
     const summary = await rhizome.index(folder);
     await rhizome.close();
     const baselineStart = performance.now();
-    const passages = Array.from({ length: copies }, (_, copy) => corpus.passages.map((passage) => ({ id: `${passage.id}-${copy}`, text: `${passage.title}\n${passage.text}` }))).flat();
-    createBm25Index(passages);
+    createBm25Index(corpus.passages.map((passage) => ({ id: passage.id, text: `${passage.title}\n${passage.text}` })));
     const bm25BaselineSeconds = (performance.now() - baselineStart) / 1000;
     return {
       copies,

@@ -6,8 +6,12 @@ import type { IndexingFigures } from './indexing.js';
 import { benchRetrieval } from './retrieval.js';
 import { benchBackends } from './backends.js';
 import { benchLlmExtraction } from './llm-extraction.js';
+import { benchScale, parseScales } from './scale.js';
 
-/** `npm run bench`: indexing throughput and memory, retrieval latency, community detection — each with a same-run baseline. */
+/**
+ * `npm run bench`: indexing throughput and memory, retrieval latency, community detection — each with a same-run baseline.
+ * `npm run bench -- --scale 3k,12k,100k` runs the scale benchmark instead (see bench/scale.ts).
+ */
 async function main(): Promise<void> {
   const corpus = loadBenchCorpus();
   console.log(`Rhizome benchmarks — corpus: ${corpus.name}, ${new Date().toISOString()}`);
@@ -43,4 +47,6 @@ async function main(): Promise<void> {
   await benchBackends({ passages: 300 });
 }
 
-await main();
+const scaleFlag = process.argv.indexOf('--scale');
+if (scaleFlag >= 0) await benchScale(parseScales(process.argv[scaleFlag + 1] ?? '3k,12k'));
+else await main();

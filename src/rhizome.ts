@@ -10,7 +10,7 @@ import { readEnvironment, type Environment } from './config/read-environment.js'
 
 export type { RhizomeOptions } from './rhizome-options.js';
 import { resolveOptions, type RhizomeOptions } from './rhizome-options.js';
-import type { GraphStore, StoreCounts, VectorState } from './graph/store.js';
+import { NEEDS_REINDEX_AFTER_FAILED_WRITE, NEEDS_REINDEX_AFTER_SCHEMA_CHANGE, type GraphStore, type StoreCounts, type VectorState } from './graph/store.js';
 import { describeExtractor } from './indexing/extract-stage.js';
 import type { IndexSummary } from './indexing/index-summary.js';
 import { planIndex, type IndexPlan } from './indexing/plan-index.js';
@@ -163,7 +163,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       ensureWorkspaceFolder(config.workspace);
       const store = gateStore(parts.store ?? (await openGraphStore(config, environment())));
       const { reset } = await store.ensureSchema(config.schema);
-      if (reset) await store.setMeta('needsReindex', 'true');
+      if (reset) await store.setMeta('needsReindex', NEEDS_REINDEX_AFTER_SCHEMA_CHANGE);
       opened = { store, engine: new QueryEngine(store, config, modelForQueries, embedderForQueries), explorer: new GraphExplorer(store) };
       return opened;
     })();
@@ -177,7 +177,11 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
 
   /** WORKSPACE_EMPTY unless the workspace holds indexed documents (checked once until the next write). */
   const requireIndexed = async (store: GraphStore) => {
-    if ((await store.getMeta('needsReindex')) === 'true') {
+    const needsReindex = await store.getMeta('needsReindex');
+    if (needsReindex === NEEDS_REINDEX_AFTER_FAILED_WRITE) {
+      throw new RhizomeError('WORKSPACE_EMPTY', `the last write to ${config.workspace} failed part-way (its error said why: a full Kuzu buffer pool, a full disk …), so the graph may be incomplete: fix the cause and run \`rhizome index <folder>\` again (documents and cached extractions were kept, nothing is re-extracted)`);
+    }
+    if (needsReindex === NEEDS_REINDEX_AFTER_SCHEMA_CHANGE) {
       throw new RhizomeError('WORKSPACE_EMPTY', `the graph schema (or Rhizome's storage layout) changed since ${config.workspace} was indexed, so its entity layer was cleared: run \`rhizome index <folder>\` again (unchanged documents are not re-extracted)`);
     }
     if (knownIndexed) return;

@@ -81,6 +81,7 @@ async function readConfigFile(configPath: string): Promise<Record<string, unknow
 const ENV_PATHS: Record<string, { path: string[]; kind: 'string' | 'number' | 'boolean' }> = {
   RHIZOME_WORKSPACE: { path: ['workspace'], kind: 'string' },
   RHIZOME_STORE: { path: ['store', 'backend'], kind: 'string' },
+  RHIZOME_BUFFER_POOL_MB: { path: ['store', 'bufferPoolMb'], kind: 'number' },
   RHIZOME_CHUNK_TOKENS: { path: ['chunking', 'maxTokens'], kind: 'number' },
   RHIZOME_CHUNK_OVERLAP: { path: ['chunking', 'overlapTokens'], kind: 'number' },
   RHIZOME_QUERY_MODE: { path: ['query', 'defaultMode'], kind: 'string' },

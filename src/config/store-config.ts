@@ -4,8 +4,8 @@ import { z } from 'zod';
 export const storeConfigSchema = z
   .object({
     backend: z.enum(['kuzu', 'neo4j']).default('kuzu'),
-    /** Kuzu buffer pool in MiB (0 = Kuzu's default). */
-    bufferPoolMb: z.number().int().nonnegative().default(512),
+    /** Kuzu buffer pool in MiB (0 = Kuzu's default); `auto` takes half the memory free when the database opens (at least 512 MiB). */
+    bufferPoolMb: z.union([z.literal('auto'), z.number().int().nonnegative()]).default('auto'),
     /** Neo4j connection; unset fields come from NEO4J_URI, NEO4J_USERNAME, NEO4J_DATABASE, and the password from `passwordEnv`. */
     neo4j: z
       .object({
@@ -16,6 +16,6 @@ export const storeConfigSchema = z
       })
       .default({ passwordEnv: 'NEO4J_PASSWORD' }),
   })
-  .default({ backend: 'kuzu', bufferPoolMb: 512, neo4j: { passwordEnv: 'NEO4J_PASSWORD' } });
+  .default({ backend: 'kuzu', bufferPoolMb: 'auto', neo4j: { passwordEnv: 'NEO4J_PASSWORD' } });
 
 export type StoreConfig = z.infer<typeof storeConfigSchema>;

@@ -1,6 +1,7 @@
 import { isCompleteCoverage } from './coverage.js';
 import type { HopKind } from './datasets.js';
 import { recallAtK } from './recall.js';
+import { groupBy } from '../core/group-by.js';
 
 /** One answer of one method to one coverage question, as written to the JSON result. */
 export interface CoverageQuestionResult {
@@ -115,17 +116,6 @@ export function summarizeRetrieval(outcomes: readonly RetrievalQuestionOutcome[]
     methods[method] = { recall, count: methodOutcomes.length };
   }
   return { kind: 'retrieval', methods };
-}
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group === undefined) groups.set(key, [item]);
-    else group.push(item);
-  }
-  return groups;
 }
 
 function mean(values: readonly number[]): number {

@@ -94,6 +94,13 @@ export interface CypherLimits {
   rowLimit: number;
 }
 
+/**
+ * Values of the `needsReindex` meta key other than 'false': the entity layer was cleared by a
+ * schema (or layout) change ('true', as older workspaces wrote it), or a write failed part-way.
+ */
+export const NEEDS_REINDEX_AFTER_SCHEMA_CHANGE = 'true';
+export const NEEDS_REINDEX_AFTER_FAILED_WRITE = 'write-failed';
+
 /** The storage port: every backend (Kuzu, Neo4j) implements it and passes the same contract tests. */
 export interface GraphStore {
   readonly capabilities: StoreCapabilities;

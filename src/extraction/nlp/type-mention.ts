@@ -1,5 +1,5 @@
 import { stripAccents } from '../../core/normalise.js';
-import { FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
+import { FALLBACK_NODE_TYPE, type GraphSchema, type NodeTypeDefinition } from '../../config/graph-schema.js';
 import type { Language, TypeCue, TypeVote } from '../../core/records.js';
 import { isDictionaryWord } from './dictionary.js';
 import type { CandidateMention } from './find-mentions.js';
@@ -53,13 +53,38 @@ function startsWithPhrase(tokens: string[], phrase: string[]): boolean {
   return phrase.every((word, offset) => tokens[offset] === word);
 }
 
+/** A node type's cues as word lists, made once per type: typing runs for every mention, the cues never change. */
+interface PreparedCues {
+  suffixes: Array<{ suffix: string; ending: string | null; word: string }>;
+  before: Array<{ phrase: string; words: string[] }>;
+  beforeForms: Set<string>;
+  after: Array<{ phrase: string; words: string[] }>;
+  holdsOrganisations: boolean;
+}
+
+const preparedCuesByType = new WeakMap<NodeTypeDefinition, PreparedCues>();
+
+function prepareCues(type: NodeTypeDefinition): PreparedCues {
+  const known = preparedCuesByType.get(type);
+  if (known) return known;
+  const { organisationWords } = typingWords();
+  const cues = type.cues;
+  const prepared: PreparedCues = {
+    suffixes: cues.suffixes.map((suffix) => ({ suffix, ending: suffix.startsWith('*') ? stripAccents(suffix.slice(1)).toLowerCase() : null, word: words(suffix)[0] ?? '' })),
+    before: cues.before.map((phrase) => ({ phrase, words: words(phrase) })),
+    beforeForms: new Set(cues.before.map((cue) => words(cue).join(' '))),
+    after: cues.after.map((phrase) => ({ phrase, words: words(phrase) })),
+    holdsOrganisations: organisationWords?.test(stripAccents(`${type.name} ${type.description}`).toLowerCase()) ?? false,
+  };
+  preparedCuesByType.set(type, prepared);
+  return prepared;
+}
+
 /** A suffix cue is a last word ("pumps"), or an ending after "*" ("*ics": Hydraulics, Analytics). */
-function matchesSuffix(lastWord: string, suffix: string): boolean {
-  if (suffix.startsWith('*')) {
-    const ending = stripAccents(suffix.slice(1)).toLowerCase();
-    return ending.length > 0 && lastWord.length >= ending.length + 3 && lastWord.endsWith(ending);
-  }
-  return lastWord === (words(suffix)[0] ?? '');
+function matchesSuffix(lastWord: string, suffix: PreparedCues['suffixes'][number]): boolean {
+  const ending = suffix.ending;
+  if (ending !== null) return ending.length > 0 && lastWord.length >= ending.length + 3 && lastWord.endsWith(ending);
+  return lastWord === suffix.word;
 }
 
 /** A dictionary plural, gerund or adjective at either end of a name makes it a business name ("Brandt Builders", "Kessel Digital", "Transports Aubrac"). */
@@ -102,7 +127,7 @@ function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, la
  * and the phrase that fired it; `tallyVotes` sums them.
  */
 export function voteMentionType(mention: CandidateMention, sentence: string, schema: GraphSchema, knownLowercase: ReadonlySet<string>, language?: Language): TypeVote[] {
-  const { organisationWords, determiners, articles, relativePronoun, personPronouns, thingPronouns } = typingWords();
+  const { determiners, articles, relativePronoun, personPronouns, thingPronouns } = typingWords();
   const votes: TypeVote[] = [];
   const add = (type: string, weight: number, cue: TypeCue, phrase?: string) => {
     votes.push({ type, cue, weight, ...(phrase !== undefined ? { phrase } : {}) });
@@ -121,21 +146,20 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const relativeIsPerson = relative !== undefined && personPronouns.has(relative);
   for (const type of schema.nodeTypes) {
     const cues = type.cues;
-    const suffix = nameWords.length > 1 ? cues.suffixes.find((candidate) => matchesSuffix(lastWord, candidate)) : undefined;
-    if (suffix !== undefined) add(type.name, WEIGHTS.suffix, 'suffix', suffix);
-    for (const phrase of cues.before) {
-      const phraseWords = words(phrase);
+    const prepared = prepareCues(type);
+    const suffix = nameWords.length > 1 ? prepared.suffixes.find((candidate) => matchesSuffix(lastWord, candidate)) : undefined;
+    if (suffix !== undefined) add(type.name, WEIGHTS.suffix, 'suffix', suffix.suffix);
+    for (const { phrase, words: phraseWords } of prepared.before) {
       if (endsWithPhrase(before, phraseWords) || endsWithPhrase(beforeWithoutArticle, phraseWords)) add(type.name, WEIGHTS.before, 'before', phrase);
     }
-    const cueWords = new Set(cues.before.map((cue) => words(cue).join(' ')));
-    const title = mention.titles.find((candidate) => cueWords.has(words(candidate).join(' ')));
+    const title = mention.titles.find((candidate) => prepared.beforeForms.has(words(candidate).join(' ')));
     if (title !== undefined) add(type.name, WEIGHTS.title, 'title', title);
-    for (const phrase of cues.after) {
-      if (startsWithPhrase(after, words(phrase))) add(type.name, WEIGHTS.after, 'after', phrase);
+    for (const { phrase, words: phraseWords } of prepared.after) {
+      if (startsWithPhrase(after, phraseWords)) add(type.name, WEIGHTS.after, 'after', phrase);
     }
     if (cues.shapes.includes('code') && mention.isCode) add(type.name, WEIGHTS.code, 'code');
     const afterDeterminer = determiners.has(before[before.length - 1] ?? '');
-    if (businessShaped && organisationWords?.test(stripAccents(`${type.name} ${type.description}`).toLowerCase())) add(type.name, WEIGHTS.businessShape, 'business-shape');
+    if (businessShaped && prepared.holdsOrganisations) add(type.name, WEIGHTS.businessShape, 'business-shape');
     const isPersonType = cues.shapes.includes('person-name');
     if (isPersonType && !mention.isCode && shape && !afterDeterminer && !relativeIsThing) add(type.name, shape === 'initial' ? WEIGHTS.initial : WEIGHTS.personName, shape === 'initial' ? 'initial' : 'person-name');
     if (isPersonType && relativeIsPerson) add(type.name, WEIGHTS.after, 'relative-pronoun', relative);

@@ -1,8 +1,9 @@
 import type { MergeRecord } from '../../core/records.js';
-import { jaroWinkler } from './jaro-winkler.js';
+import { findFuzzyPairs } from './fuzzy-pairs.js';
 import type { NameStatistics } from './name-statistics.js';
 import { UnionFind } from './union-find.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
+import { groupBy } from '../../core/group-by.js';
 
 /** Options of alias merging (from the `resolution` config). */
 export interface AliasMergeOptions {
@@ -52,18 +53,7 @@ export function mergeAliases(names: Map<string, NameStatistics>, types: Map<stri
   }
 
   if (options.fuzzyThreshold < 1) {
-    const longKeys = keys.filter((key) => key.length >= 8);
-    const blocks = groupBy(longKeys, (key) => key.slice(0, 3));
-    for (const block of blocks.values()) {
-      for (let left = 0; left < block.length; left += 1) {
-        for (let right = left + 1; right < block.length; right += 1) {
-          const first = block[left] as string;
-          const second = block[right] as string;
-          if (types.get(first) !== types.get(second) || /\d/.test(first + second)) continue;
-          if (jaroWinkler(first, second) >= options.fuzzyThreshold) merge(first, second, 'fuzzy');
-        }
-      }
-    }
+    for (const [first, second] of findFuzzyPairs(keys, types, options.fuzzyThreshold)) merge(first, second, 'fuzzy');
   }
   if (options.mergeSurnames) {
     const longNames = keys.filter((key) => key.split(' ').length >= 2 && !options.personTypes.has(types.get(key) ?? ''));
@@ -92,15 +82,4 @@ function distinctSets(keys: string[], sets: UnionFind): string[] {
   const seen = new Map<string, string>();
   for (const key of keys) if (!seen.has(sets.find(key))) seen.set(sets.find(key), key);
   return [...seen.values()];
-}
-
-function groupBy(items: string[], keyOf: (item: string) => string): Map<string, string[]> {
-  const groups = new Map<string, string[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key) ?? [];
-    group.push(item);
-    groups.set(key, group);
-  }
-  return groups;
 }

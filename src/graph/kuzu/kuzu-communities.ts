@@ -1,4 +1,5 @@
 import type { Community, CommunityReport, Entity } from '../../core/records.js';
+import { appendTo } from '../../core/group-by.js';
 import { bulkCopy } from './kuzu-bulk-copy.js';
 import type { KuzuConnection } from './kuzu-connection.js';
 
@@ -19,7 +20,7 @@ export async function writeCommunities(connection: KuzuConnection, communities: 
     for (const entityId of community.memberIds) {
       const type = typeOf.get(entityId);
       if (!type) continue;
-      linksByType.set(type, [...(linksByType.get(type) ?? []), { entityId, communityId: community.id }]);
+      appendTo(linksByType, type, { entityId, communityId: community.id });
     }
   }
   for (const [type, links] of linksByType) {
@@ -35,7 +36,7 @@ export async function readCommunities(connection: KuzuConnection): Promise<Commu
   const rows = await connection.run('MATCH (c:Community) RETURN c.id AS id, c.level AS level, c.parentId AS parentId, c.report AS report, c.inputHash AS inputHash ORDER BY c.level, c.id');
   const memberRows = await connection.run('MATCH (e)-[:MEMBER_OF]->(c:Community) RETURN c.id AS communityId, e.id AS entityId');
   const members = new Map<string, string[]>();
-  for (const row of memberRows) members.set(String(row.communityId), [...(members.get(String(row.communityId)) ?? []), String(row.entityId)]);
+  for (const row of memberRows) appendTo(members, String(row.communityId), String(row.entityId));
   return rows.map((row) => ({
     id: String(row.id),
     level: Number(row.level),

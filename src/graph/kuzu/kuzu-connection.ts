@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type kuzu from 'kuzu';
 import { RhizomeError } from '../../errors/rhizome-error.js';
@@ -8,6 +9,20 @@ import { readLiveLockHolder, recordLockHolder, releaseLockHolder } from './kuzu-
 export type KuzuParameter = kuzu.KuzuValue;
 /** One result row. */
 export type KuzuRow = Record<string, unknown>;
+
+/** How Kuzu says that its buffer pool could not hold what a statement needed. */
+const BUFFER_POOL_FULL = /buffer pool is full|Buffer manager exception/i;
+
+/** STORE_FAILED naming the buffer pool, its size and the setting that raises it. */
+function bufferPoolTooSmall(bufferPoolMb: number, cause: unknown): RhizomeError {
+  const size = bufferPoolMb > 0 ? `${bufferPoolMb} MiB` : "Kuzu's default size";
+  const freeMb = Math.floor(os.freemem() / (1024 * 1024));
+  return new RhizomeError(
+    'STORE_FAILED',
+    `Kuzu's buffer pool (${size}) ran out of room (the statement needed more than it holds): raise store.bufferPoolMb in the config (or RHIZOME_BUFFER_POOL_MB), or leave it at 'auto' to take half the free memory; ${freeMb} MiB of memory are free now`,
+    { cause, details: { bufferPoolMb, freeMb } },
+  );
+}
 
 let kuzuModule: Promise<typeof kuzu> | undefined;
 
@@ -30,6 +45,8 @@ export class KuzuConnection {
     private readonly connection: kuzu.Connection,
     readonly databasePath: string,
     private readonly readOnly: boolean,
+    /** The buffer pool the database was opened with, in MiB (0: Kuzu's default). */
+    readonly bufferPoolMb: number,
   ) {}
 
   /** Opens (creating if needed) the database at `databasePath`; a lock held elsewhere is a WORKSPACE_LOCKED error. */
@@ -45,7 +62,7 @@ export class KuzuConnection {
       const connection = new kuzu.Connection(database, 2);
       await connection.init();
       if (!readOnly) recordLockHolder(databasePath);
-      return new KuzuConnection(database, connection, databasePath, readOnly);
+      return new KuzuConnection(database, connection, databasePath, readOnly, options.bufferPoolMb ?? 0);
     } catch (cause) {
       await database?.close().catch(() => undefined);
       const message = (cause as Error).message ?? String(cause);
@@ -75,12 +92,15 @@ export class KuzuConnection {
         results = await this.connection.query(statement);
       }
     } catch (cause) {
-      throw new RhizomeError('STORE_FAILED', `Kuzu query failed: ${(cause as Error).message} (query: ${statement.slice(0, 160)})`, { cause });
+      const message = (cause as Error).message;
+      if (BUFFER_POOL_FULL.test(message)) throw bufferPoolTooSmall(this.bufferPoolMb, cause);
+      throw new RhizomeError('STORE_FAILED', `Kuzu query failed: ${message} (query: ${statement.slice(0, 160)})`, { cause });
     }
     const list = Array.isArray(results) ? results : [results];
     const rows: KuzuRow[] = [];
     for (const result of list) {
-      rows.push(...((await result.getAll()) as KuzuRow[]));
+      // Appended one by one: spreading a large result into push's arguments overflows the stack.
+      for (const row of (await result.getAll()) as KuzuRow[]) rows.push(row);
       result.close();
     }
     return rows;

@@ -1,4 +1,5 @@
 import { relationFromRow } from '../row-records.js';
+import { appendTo } from '../../core/group-by.js';
 import type { Entity, Mention, MergeRecord, Relation } from '../../core/records.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import type { GraphProjection } from '../store.js';
@@ -49,9 +50,7 @@ export async function writeEntityLayer(connection: KuzuConnection, schema: Graph
   const groups = new Map<string, Relation[]>();
   for (const relation of graph.relations) {
     const key = `${relation.type}\u0000${typeOf.get(relation.sourceId)}\u0000${typeOf.get(relation.targetId)}`;
-    const group = groups.get(key) ?? [];
-    group.push(relation);
-    groups.set(key, group);
+    appendTo(groups, key, relation);
   }
   const relationProperties = new Map(relationTables(schema).map((table) => [table.name, table.properties]));
   for (const [key, relations] of groups) {
@@ -63,7 +62,7 @@ export async function writeEntityLayer(connection: KuzuConnection, schema: Graph
   for (const mention of graph.mentions) {
     const type = typeOf.get(mention.entityId);
     if (!type) continue;
-    mentionsByType.set(type, [...(mentionsByType.get(type) ?? []), mention]);
+    appendTo(mentionsByType, type, mention);
   }
   for (const [type, mentions] of mentionsByType) {
     await bulkCopy(connection, 'MENTIONS', [

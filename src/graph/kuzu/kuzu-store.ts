@@ -15,13 +15,16 @@ import { deleteEntityLayer, readEntityLayer, writeEntityLayer } from './kuzu-ent
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
 import { toFullTextQuery } from './full-text-query.js';
+import { resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
+import { NEEDS_REINDEX_AFTER_FAILED_WRITE } from '../store.js';
 
 /** Options of the embedded Kuzu store. */
 export interface KuzuStoreOptions {
   /** The workspace folder; the database lives in `<workspace>/graph.kuzu`. */
   workspace: string;
   readOnly?: boolean;
-  bufferPoolMb?: number;
+  /** MiB, 0 for Kuzu's default, or `auto` (see resolveBufferPoolMb); default `auto`. */
+  bufferPoolMb?: BufferPoolSetting;
 }
 
 const CHUNK_INDEX = 'chunk_fts';
@@ -42,7 +45,7 @@ export class KuzuGraphStore implements GraphStore {
   /** Opens the workspace database; WORKSPACE_LOCKED when another process holds it. */
   static async open(options: KuzuStoreOptions): Promise<KuzuGraphStore> {
     const databasePath = path.join(options.workspace, 'graph.kuzu');
-    const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: options.bufferPoolMb ?? 0 });
+    const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: resolveBufferPoolMb(options.bufferPoolMb ?? 'auto') });
     return new KuzuGraphStore(connection);
   }
 
@@ -121,11 +124,12 @@ export class KuzuGraphStore implements GraphStore {
       // Kuzu 0.11.3 can lose relations it had when a transaction that re-loaded them with COPY
       // rolls back. Data problems are caught by validation before this point; for any other
       // failure the entity layer is marked for rebuilding (from the stored extractions).
-      await this.setMeta('needsReindex', 'true').catch(() => undefined);
+      // The full-text indexes are not rebuilt here: after a failure for lack of memory that would
+      // fail too (leaving a half-built index) and hide this error; the next open builds them.
+      await this.setMeta('needsReindex', NEEDS_REINDEX_AFTER_FAILED_WRITE).catch(() => undefined);
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
-    } finally {
-      await this.createIndexes();
     }
+    await this.createIndexes();
   }
 
   async searchChunks(query: string, limit: number): Promise<ScoredId[]> {
@@ -141,7 +145,7 @@ export class KuzuGraphStore implements GraphStore {
     const results: ScoredId[] = [];
     for (const type of nodeTypeNames(this.requireSchema())) {
       const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('${type}', '${entityIndexName(type)}', $query, top := $limit) RETURN node.id AS id, score`, { query: terms, limit });
-      results.push(...rows.map((row) => ({ id: String(row.id), score: Number(row.score) })));
+      for (const row of rows) results.push({ id: String(row.id), score: Number(row.score) });
     }
     return results.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id)).slice(0, limit);
   }
@@ -230,9 +234,19 @@ export class KuzuGraphStore implements GraphStore {
 
   private async createIndexes(): Promise<void> {
     const existing = await this.existingIndexes();
-    if (!existing.has(CHUNK_INDEX)) await this.connection.run(`CALL CREATE_FTS_INDEX('Chunk', '${CHUNK_INDEX}', ['text'])`);
+    if (!existing.has(CHUNK_INDEX)) await this.createFullTextIndex('Chunk', CHUNK_INDEX, ['text']);
     for (const type of nodeTypeNames(this.requireSchema())) {
-      if (!existing.has(entityIndexName(type))) await this.connection.run(`CALL CREATE_FTS_INDEX('${type}', '${entityIndexName(type)}', ['name', 'aliasText'])`);
+      if (!existing.has(entityIndexName(type))) await this.createFullTextIndex(type, entityIndexName(type), ['name', 'aliasText']);
+    }
+  }
+
+  /** Kuzu 0.11 cannot drop what a failed index build left behind; say so rather than pass on its binder message. */
+  private async createFullTextIndex(table: string, index: string, properties: string[]): Promise<void> {
+    try {
+      await this.connection.run(`CALL CREATE_FTS_INDEX('${table}', '${index}', [${properties.map((property) => `'${property}'`).join(', ')}])`);
+    } catch (error) {
+      if (!/already exists/i.test((error as Error).message)) throw error;
+      throw new RhizomeError('STORE_FAILED', `the full-text index ${index} of ${this.connection.databasePath} was left half-built by an earlier failure, which Kuzu cannot repair in place: delete that database folder and run \`rhizome index\` again (documents are read and extracted anew)`, { cause: error, details: { index } });
     }
   }
 

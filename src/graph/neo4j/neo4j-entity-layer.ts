@@ -1,4 +1,5 @@
 import { relationFromRow } from '../row-records.js';
+import { groupBy } from '../../core/group-by.js';
 import type { Entity, MergeRecord, Relation } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
@@ -13,17 +14,6 @@ export async function deleteEntityLayer(runner: StatementRunner): Promise<void> 
   await runner.run(`MATCH (n:${ENTITY_LABEL}) DETACH DELETE n`);
   await runner.run('MATCH (c:Community) DETACH DELETE c');
   await runner.run('MATCH (m:MergeLog) DELETE m');
-}
-
-function groupBy<Item>(items: Item[], key: (item: Item) => string): Map<string, Item[]> {
-  const groups = new Map<string, Item[]>();
-  for (const item of items) {
-    const name = key(item);
-    const group = groups.get(name);
-    if (group) group.push(item);
-    else groups.set(name, [item]);
-  }
-  return groups;
 }
 
 /** Rejects relations of unknown types or between types their edge type does not allow (as Kuzu's typed tables do). */

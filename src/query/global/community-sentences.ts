@@ -3,6 +3,7 @@ import type { Community, CommunityFinding } from '../../core/records.js';
 import type { GraphProjection, StoredChunk } from '../../graph/store.js';
 import { detectLanguage } from '../../ingest/detect-language.js';
 import { contentStems } from '../../text/content-stems.js';
+import { appendTo } from '../../core/group-by.js';
 
 /** A sentence of a community's source chunks, prepared for matching. */
 export interface CommunitySentence {
@@ -20,7 +21,7 @@ const CHUNKS_PER_COMMUNITY = 40;
 export function collectCommunitySentences(communities: Community[], projection: GraphProjection, chunks: StoredChunk[]): Map<string, CommunitySentence[]> {
   const chunkById = new Map(chunks.map((chunk) => [chunk.id, chunk]));
   const chunksOfEntity = new Map<string, string[]>();
-  for (const mention of projection.mentions) chunksOfEntity.set(mention.entityId, [...(chunksOfEntity.get(mention.entityId) ?? []), mention.chunkId]);
+  for (const mention of projection.mentions) appendTo(chunksOfEntity, mention.entityId, mention.chunkId);
   const sentencesOfChunk = new Map<string, CommunitySentence[]>();
   const sentencesFor = (chunkId: string): CommunitySentence[] => {
     let sentences = sentencesOfChunk.get(chunkId);

@@ -70,11 +70,11 @@ export class GlobalSearcher {
     const reportScores = new Map(questionStems.size === 0 ? [] : index.search(contentQuestion, communities.length).map((hit) => [hit.id, hit.score]));
     const level = chooseLevel(analysis.signals.corpusWide, communities, reportScores, levels);
     const concernOf = asksAboutConcerns(contentQuestion) ? (sentence: CommunitySentence) => this.concernWeight(sentence) : null;
+    const topReport = largest(reportScores.values(), 1e-9);
     const scored = communities
       .filter((community) => community.level === level)
       .map((community) => {
         const findings = mapCommunity(community, questionStems, prepared, concernOf);
-        const topReport = Math.max(1e-9, ...reportScores.values());
         return { community, findings: findings.map((item) => item.finding), score: (findings[0]?.score ?? 0) + 0.5 * ((reportScores.get(community.id) ?? 0) / topReport) };
       })
       .sort((left, right) => right.score - left.score || right.community.memberIds.length - left.community.memberIds.length || left.community.id.localeCompare(right.community.id));
@@ -269,14 +269,23 @@ function reportText(community: Community): string {
 function chooseLevel(corpusWide: boolean, communities: Community[], scores: Map<string, number>, levels: number[]): number {
   const top = levels[0] ?? 0;
   if (corpusWide) return top;
+  const bestByLevel = new Map<number, number>();
+  for (const community of communities) bestByLevel.set(community.level, Math.max(bestByLevel.get(community.level) ?? 0, scores.get(community.id) ?? 0));
   let bestLevel = top;
   let bestScore = 0;
   for (const level of levels) {
-    const score = Math.max(0, ...communities.filter((community) => community.level === level).map((community) => scores.get(community.id) ?? 0));
+    const score = bestByLevel.get(level) ?? 0;
     if (score > bestScore * 1.2) {
       bestLevel = level;
       bestScore = score;
     }
   }
   return bestLevel;
+}
+
+/** The largest value, or `floor` when none is larger; a loop, so no list is spread into arguments. */
+function largest(values: Iterable<number>, floor: number): number {
+  let best = floor;
+  for (const value of values) if (value > best) best = value;
+  return best;
 }

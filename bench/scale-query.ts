@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RhizomeConfigInput } from '../src/config/config-schema.js';
+import { createRhizome } from '../src/index.js';
+import { loadBenchCorpus } from './corpus.js';
+import { growCorpus } from './scale-corpus.js';
+
+/** Query modes the scale bench times. */
+export const SCALE_QUERY_MODES = ['naive', 'local', 'global', 'auto'] as const;
+
+/** Latency of one mode over the bench questions, after a first (cold) query that is reported apart. */
+export interface ModeLatency {
+  mode: (typeof SCALE_QUERY_MODES)[number];
+  queries: number;
+  coldMs: number;
+  p50: number;
+  p95: number;
+}
+
+/** Query latencies on one indexed workspace, measured in a process of its own. */
+export interface ScaleQueryFigures {
+  backend: 'kuzu' | 'neo4j';
+  modes: ModeLatency[];
+  peakRssMb: number;
+}
+
+function percentile(sorted: number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? 0;
+}
+
+/** Questions of the grown corpus, taken evenly across its copies, so they ask about names from every part of it. */
+export function benchQuestions(size: number, count: number): string[] {
+  const questions = growCorpus(loadBenchCorpus(), size).questions;
+  const step = Math.max(1, Math.floor(questions.length / count));
+  return questions.filter((_, index) => index % step === 0).slice(0, count);
+}
+
+/** Retrieval (context building, no answer) per mode on the workspace at `workspace`, one process, each mode warmed by its first query. */
+export async function timeQueries(size: number, config: RhizomeConfigInput, questions = benchQuestions(size, 40)): Promise<ScaleQueryFigures> {
+  const rhizome = createRhizome(config);
+  try {
+    const modes: ModeLatency[] = [];
+    for (const mode of SCALE_QUERY_MODES) {
+      const coldStart = performance.now();
+      await rhizome.retrieve(questions[0] ?? 'warm up', { mode });
+      const coldMs = performance.now() - coldStart;
+      const timings: number[] = [];
+      for (const question of questions.slice(1)) {
+        const started = performance.now();
+        await rhizome.retrieve(question, { mode });
+        timings.push(performance.now() - started);
+      }
+      const sorted = timings.sort((left, right) => left - right);
+      modes.push({ mode, queries: timings.length, coldMs, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) });
+    }
+    return { backend: config.store?.backend ?? 'kuzu', modes, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+  } finally {
+    await rhizome.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const figures = await timeQueries(Number(process.argv[2]), { workspace: path.resolve(process.argv[3] as string, 'workspace') });
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
