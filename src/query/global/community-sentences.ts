@@ -19,19 +19,9 @@ const CHUNKS_PER_COMMUNITY = 40;
  * tells about a question.
  */
 export function collectCommunitySentences(communities: Community[], projection: GraphProjection, chunks: StoredChunk[]): Map<string, CommunitySentence[]> {
-  const chunkById = new Map(chunks.map((chunk) => [chunk.id, chunk]));
   const chunksOfEntity = new Map<string, string[]>();
   for (const mention of projection.mentions) appendTo(chunksOfEntity, mention.entityId, mention.chunkId);
-  const sentencesOfChunk = new Map<string, CommunitySentence[]>();
-  const sentencesFor = (chunkId: string): CommunitySentence[] => {
-    let sentences = sentencesOfChunk.get(chunkId);
-    if (!sentences) {
-      const chunk = chunkById.get(chunkId);
-      sentences = chunk ? chunkSentences(chunk) : [];
-      sentencesOfChunk.set(chunkId, sentences);
-    }
-    return sentences;
-  };
+  const sentencesFor = sentenceReader(chunks);
   const result = new Map<string, CommunitySentence[]>();
   for (const community of communities) {
     const counts = new Map<string, number>();
@@ -42,8 +32,23 @@ export function collectCommunitySentences(communities: Community[], projection: 
   return result;
 }
 
+/** Reads a chunk's sentences by chunk id, each chunk once (none for an unknown id). */
+export function sentenceReader(chunks: StoredChunk[]): (chunkId: string) => CommunitySentence[] {
+  const chunkById = new Map(chunks.map((chunk) => [chunk.id, chunk]));
+  const sentencesOfChunk = new Map<string, CommunitySentence[]>();
+  return (chunkId) => {
+    let sentences = sentencesOfChunk.get(chunkId);
+    if (!sentences) {
+      const chunk = chunkById.get(chunkId);
+      sentences = chunk ? chunkSentences(chunk) : [];
+      sentencesOfChunk.set(chunkId, sentences);
+    }
+    return sentences;
+  };
+}
+
 /** The sentences of one chunk, as findings with their stems. */
-export function chunkSentences(chunk: StoredChunk): CommunitySentence[] {
+function chunkSentences(chunk: StoredChunk): CommunitySentence[] {
   return splitSentences(chunk.text, detectLanguage(chunk.text)).map((sentence) => ({
     finding: { text: sentence.text, chunkId: chunk.id, documentId: chunk.documentId, span: { start: chunk.start + sentence.start, end: chunk.start + sentence.end } },
     stems: new Set(contentStems(sentence.text)),

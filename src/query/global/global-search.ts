@@ -7,7 +7,7 @@ import { contentStems } from '../../text/content-stems.js';
 import type { QuestionAnalysis } from '../../core/question-analysis.js';
 import { fitChunksToBudget } from '../text-context.js';
 import { communityKeywords } from './community-keywords.js';
-import { chunkSentences, collectCommunitySentences, type CommunitySentence } from './community-sentences.js';
+import { collectCommunitySentences, sentenceReader, type CommunitySentence } from './community-sentences.js';
 import { asksAboutConcerns, type ConcernLexicon } from '../../text/concerns/concern-lexicon.js';
 import { concernWeight, readConcerns } from '../../text/concerns/sentence-concerns.js';
 
@@ -206,17 +206,7 @@ function outsideCommunities(communities: Community[], projection: GraphProjectio
   for (const list of read.values()) for (const sentence of list) readChunks.add(sentence.finding.chunkId);
   const members = new Set<string>();
   for (const community of communities) for (const memberId of community.memberIds) members.add(memberId);
-  const chunkById = new Map(chunks.map((chunk) => [chunk.id, chunk]));
-  const sentencesOf = new Map<string, CommunitySentence[]>();
-  const sentencesFor = (chunkId: string) => {
-    let list = sentencesOf.get(chunkId);
-    if (!list) {
-      const chunk = chunkById.get(chunkId);
-      list = chunk ? chunkSentences(chunk) : [];
-      sentencesOf.set(chunkId, list);
-    }
-    return list;
-  };
+  const sentencesFor = sentenceReader(chunks);
   const chunksOfEntity = new Map<string, string[]>();
   for (const mention of projection.mentions) {
     if (members.has(mention.entityId)) continue;
