@@ -251,12 +251,12 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       return readUndoneMerges((await open()).store);
     },
     async exportGraph() {
-      return exportGraphJsonl((await open()).store);
+      return exportGraphJsonl((await open()).store, { pathsRelativeTo: config.workspace });
     },
     async importGraph(jsonl, origin) {
       const { store, engine } = await open();
       try {
-        const result = await importGraphJsonl(jsonl, store, origin);
+        const result = await importGraphJsonl(jsonl, store, origin, { pathsRelativeTo: config.workspace });
         await store.setMeta('lastIndexedAt', new Date().toISOString());
         await store.setMeta('needsReindex', 'false');
         return result;

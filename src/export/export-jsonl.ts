@@ -1,4 +1,5 @@
 import type { GraphStore } from '../graph/store.js';
+import { portablePath } from '../ingest/document-id.js';
 import { readDocumentTexts } from '../migrate/read-source.js';
 
 /** Format name and version written on the first line of every export. */
@@ -12,10 +13,13 @@ export type GraphRecordKind = (typeof GRAPH_RECORD_KINDS)[number];
  * Writes the workspace graph as JSON lines: a header, then documents (with text), chunks (with
  * spans and cached extractions), entities, relations (with evidence and dates), mentions, alias
  * merges and communities (with reports). Deterministic: records sorted by kind then id, object
- * keys sorted, so two clean runs over the same files give the same bytes.
+ * keys sorted, so two clean runs over the same files give the same bytes. With `pathsRelativeTo`
+ * (the workspace folder), document paths are written relative to it with `/` separators, so the
+ * same folder indexed at two locations exports the same bytes.
  */
-export async function exportGraphJsonl(store: GraphStore): Promise<string> {
-  const documents = await store.listDocuments();
+export async function exportGraphJsonl(store: GraphStore, options: { pathsRelativeTo?: string } = {}): Promise<string> {
+  const anchor = options.pathsRelativeTo;
+  const documents = (await store.listDocuments()).map((document) => (anchor === undefined ? document : { ...document, path: portablePath(document.path, anchor) }));
   const texts = await readDocumentTexts(store, documents.map((document) => document.id));
   const projection = await store.loadProjection();
   const records: Record<GraphRecordKind, Array<{ key: string; value: object }>> = {

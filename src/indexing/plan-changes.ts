@@ -25,8 +25,9 @@ export interface DocumentChangePlan {
  * written, unchanged ones kept. Stored documents under a root that vanished from disk are removed
  * only with `prune` (else listed as `missing`); a file that now fails to load keeps its indexed version.
  */
-export function planDocumentChanges(roots: string[], loaded: SourceDocument[], failures: IngestFailure[], stored: StoredDocument[], prune: boolean): DocumentChangePlan {
+export function planDocumentChanges(roots: string[], loadedDocuments: SourceDocument[], failures: IngestFailure[], stored: StoredDocument[], prune: boolean): DocumentChangePlan {
   const storedById = new Map(stored.map((document) => [document.id, document]));
+  const loaded = keepStoredIds(loadedDocuments, stored);
   const loadedIds = new Set(loaded.map((document) => document.id));
   const failedPaths = failures.map((failure) => path.resolve(failure.path));
   const toWrite: SourceDocument[] = [];
@@ -38,7 +39,7 @@ export function planDocumentChanges(roots: string[], loaded: SourceDocument[], f
     if (!previous) {
       added += 1;
       toWrite.push(document);
-    } else if (previous.contentHash !== document.contentHash) {
+    } else if (previous.contentHash !== document.contentHash || previous.path !== document.path) {
       changed += 1;
       toWrite.push(document);
     } else {
@@ -54,6 +55,19 @@ export function planDocumentChanges(roots: string[], loaded: SourceDocument[], f
     changed,
     unchanged,
   };
+}
+
+/**
+ * A loaded file already stored under another id (the workspace folder moved, so its relative
+ * path changed) keeps the stored id: one file is never two documents. A stored id whose path
+ * changed (documents and workspace moved together) is rewritten with the new path above.
+ */
+function keepStoredIds(loaded: SourceDocument[], stored: StoredDocument[]): SourceDocument[] {
+  const storedIdByPath = new Map(stored.map((document) => [document.path, document.id]));
+  return loaded.map((document) => {
+    const storedId = storedIdByPath.get(document.path);
+    return storedId === undefined || storedId === document.id ? document : { ...document, id: storedId };
+  });
 }
 
 /** True when `file` is `root` or lies under it. */
