@@ -150,7 +150,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
   /** WORKSPACE_EMPTY unless the workspace holds indexed documents (checked once until the next write). */
   const requireIndexed = async (store: GraphStore) => {
     if ((await store.getMeta('needsReindex')) === 'true') {
-      throw new RhizomeError('WORKSPACE_EMPTY', `the graph schema (or Rhizome's storage layout) changed since ${config.workspace} was indexed, so its entity layer was cleared: run \`rhizome index <folder>\` again (unchanged documents are not re-extracted)`);
+      throw new RhizomeError('WORKSPACE_EMPTY', `the entity layer of ${config.workspace} must be rebuilt (the graph schema or Rhizome's storage layout changed since it was indexed, or the last write was interrupted): run \`rhizome index <folder>\` again (unchanged documents are not re-extracted)`);
     }
     if (knownIndexed) return;
     if ((await store.counts()).documents === 0) {

@@ -32,6 +32,8 @@ const KUZU_LAYOUT_VERSION = 2;
 export class KuzuGraphStore implements GraphStore {
   readonly capabilities: StoreCapabilities = { fullTextSearch: true, vectorIndex: true, atomicWrites: true, readOnlyCypher: true };
   private schema: GraphSchema | null = null;
+  /** A cancelled write left the full-text indexes dropped: they are rebuilt before the next search (or on the next open). */
+  private indexesMissing = false;
 
   private readonly vectors: KuzuVectors;
 
@@ -105,10 +107,11 @@ export class KuzuGraphStore implements GraphStore {
     }));
   }
 
-  async writeIndex(write: IndexWrite): Promise<void> {
+  async writeIndex(write: IndexWrite, options: { signal?: AbortSignal } = {}): Promise<void> {
     const schema = this.requireSchema();
     const stored = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId');
     validateIndexWrite(write, stored.map((row) => String(row.id)), new Map(stored.map((row) => [String(row.id), String(row.documentId)])));
+    if (options.signal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled before it started', { cause: options.signal.reason });
     await this.dropAllIndexes();
     try {
       await this.connection.transaction(async () => {
@@ -116,19 +119,23 @@ export class KuzuGraphStore implements GraphStore {
         await writeCorpus(this.connection, write);
         await writeEntityLayer(this.connection, schema, write.graph, write.merges);
         await writeCommunities(this.connection, write.communities, write.graph.entities);
-      });
+      }, 'write', options.signal);
     } catch (error) {
       // Kuzu 0.11.3 can lose relations it had when a transaction that re-loaded them with COPY
       // rolls back. Data problems are caught by validation before this point; for any other
       // failure the entity layer is marked for rebuilding (from the stored extractions).
       await this.setMeta('needsReindex', 'true').catch(() => undefined);
+      if (error instanceof RhizomeError && error.code === 'ABORTED') throw error;
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
     } finally {
-      await this.createIndexes();
+      // Rebuilding the indexes takes seconds on a large corpus: a cancelled write leaves it to the next search or open.
+      if (isAborted(options.signal)) this.indexesMissing = true;
+      else await this.createIndexes();
     }
   }
 
   async searchChunks(query: string, limit: number): Promise<ScoredId[]> {
+    await this.restoreMissingIndexes();
     const terms = toFullTextQuery(query);
     if (!terms) return [];
     const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('Chunk', '${CHUNK_INDEX}', $query, top := $limit) RETURN node.id AS id, score ORDER BY score DESC, id`, { query: terms, limit });
@@ -136,6 +143,7 @@ export class KuzuGraphStore implements GraphStore {
   }
 
   async searchEntities(query: string, limit: number): Promise<ScoredId[]> {
+    await this.restoreMissingIndexes();
     const terms = toFullTextQuery(query);
     if (!terms) return [];
     const results: ScoredId[] = [];
@@ -223,6 +231,12 @@ export class KuzuGraphStore implements GraphStore {
     return this.schema;
   }
 
+  private async restoreMissingIndexes(): Promise<void> {
+    if (!this.indexesMissing) return;
+    await this.createIndexes();
+    this.indexesMissing = false;
+  }
+
   private async existingIndexes(): Promise<Set<string>> {
     const rows = await this.connection.run('CALL SHOW_INDEXES() RETURN index_name');
     return new Set(rows.map((row) => String(row.index_name)));
@@ -247,6 +261,10 @@ export class KuzuGraphStore implements GraphStore {
     if (existing.has(CHUNK_INDEX)) await this.connection.run(`CALL DROP_FTS_INDEX('Chunk', '${CHUNK_INDEX}')`);
     await this.dropEntityIndexes(nodeTypeNames(this.requireSchema()));
   }
+}
+
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
 }
 
 function entityIndexName(type: string): string {
