@@ -5,7 +5,6 @@ import { timeStage, type EventSink } from '../events/events.js';
 import { isVerbatimChunk } from '../extraction/nlp/extract-with-nlp.js';
 import { buildLowercaseVocabulary, buildNameVocabulary } from '../extraction/nlp/lowercase-vocabulary.js';
 import type { GraphStore, StoredChunk, StoredDocument } from '../graph/store.js';
-import { portablePath } from '../ingest/document-id.js';
 import { loadDocuments, type LoadDocumentsResult } from '../ingest/load-documents.js';
 import { extractionKeyFor, type ChunkDocument } from './extract-stage.js';
 import { planDocumentChanges, type DocumentChangePlan, type DocumentReference } from './plan-changes.js';
@@ -53,7 +52,6 @@ export async function prepareIndex(roots: string[], context: PrepareContext, opt
         extensions: config.ingest.extensions,
         maxFileBytes: config.ingest.maxFileBytes,
         exclude: config.ingest.exclude,
-        idAnchor: config.workspace,
         ...(signal ? { signal } : {}),
         onProgress: (progress) => events({ type: 'stage-progress', stage: 'ingest', done: progress.index + 1, total: progress.total, item: progress.path }),
       }));
@@ -95,8 +93,8 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
   const replacedIds = new Set([...plan.removedIds, ...plan.toWrite.map((document) => document.id)]);
   const documents = new Map<string, ChunkDocument>(storedDocuments.map((document) => [document.id, document]));
   for (const document of plan.toWrite) documents.set(document.id, document);
-  const pathOf = (chunk: StoredChunk) => portablePath(documents.get(chunk.documentId)?.path ?? '', config.workspace);
-  // One order whatever the history (fresh run, refresh, remove then re-add) and wherever the folder lies: resolution depends on it.
+  const pathOf = (chunk: StoredChunk) => documents.get(chunk.documentId)?.path ?? '';
+  // One order whatever the history (fresh run, refresh, remove then re-add): resolution depends on it.
   const allChunks = [...storedChunks.filter((chunk) => !replacedIds.has(chunk.documentId)), ...newChunks]
     .sort((left, right) => compareStrings(pathOf(left), pathOf(right)) || left.index - right.index);
   const key = extractionKeyFor(config);
@@ -125,7 +123,8 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
 
 function mergeLoaded(results: LoadDocumentsResult[]): LoadDocumentsResult {
   const seen = new Set<string>();
-  const documents = results.flatMap((result) => result.documents).filter((document) => !seen.has(document.id) && Boolean(seen.add(document.id)));
+  // One file reached through two roots (a folder and a file in it) is read once.
+  const documents = results.flatMap((result) => result.documents).filter((document) => !seen.has(document.path) && Boolean(seen.add(document.path)));
   const failed = new Set<string>();
   const failures = results.flatMap((result) => result.failures).filter((failure) => !failed.has(failure.path) && Boolean(failed.add(failure.path)));
   return { documents, failures, skipped: [...new Set(results.flatMap((result) => result.skipped))] };

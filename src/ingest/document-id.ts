@@ -11,13 +11,26 @@ export function portablePath(filePath: string, anchor: string): string {
 }
 
 /**
- * The id of the document read from `filePath`: derived from its path relative to `anchor` (the
- * workspace folder when indexing), never from its absolute location, so a folder holding both
- * the documents and the workspace can be moved or copied and keep every id. Distinct files under
- * one anchor always get distinct ids (`index a/ b/` with `x.md` in both).
+ * The id of the document read from `filePath`: derived from its path relative to `anchor`, never
+ * from its absolute location, so the same folder indexed from anywhere gives the same ids.
  */
 export function documentIdFor(filePath: string, anchor: string): string {
   return stableId('doc', portablePath(filePath, anchor));
+}
+
+/**
+ * What ids are relative to when indexing `root`: the folder holding it, so the root folder's own
+ * name is part of every id (`index a/ b/` with `x.md` in both gives two ids) and a file indexed
+ * alone (`docs/x.md`, anchored above `docs`) gets the id it has when its folder is indexed.
+ */
+export function idAnchorFor(root: string, isFolder: boolean): string {
+  const absolute = path.resolve(root);
+  return isFolder ? path.dirname(absolute) : path.dirname(path.dirname(absolute));
+}
+
+/** The id of a document whose relative id is taken by another file: from its absolute path (unique, but tied to where it lies). */
+export function absoluteDocumentId(filePath: string): string {
+  return stableId('doc', path.resolve(filePath));
 }
 
 /** `portable` (as written by portablePath) back to an absolute path under `anchor`; absolute paths pass through. */

@@ -5,7 +5,7 @@ import type { SourceDocument, TextEncoding } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { decodeText, isBlank } from './decode-text.js';
 import { detectLanguage } from './detect-language.js';
-import { documentIdFor } from './document-id.js';
+import { documentIdFor, idAnchorFor } from './document-id.js';
 import { describeError, ingestFailureCodeOf, rejectFile, type IngestFailure } from './ingest-failure.js';
 import { hasWantedExtension, listFiles } from './list-files.js';
 import { loadDocx } from './load-docx.js';
@@ -28,7 +28,7 @@ export interface LoadDocumentsOptions {
   extensions?: string[];
   maxFileBytes?: number;
   exclude?: string[];
-  /** The folder document ids are derived relative to (see documentIdFor); default: `root` (its folder when `root` is a file). */
+  /** The folder document ids are derived relative to (see documentIdFor); default: idAnchorFor(root), the folder holding the root folder. */
   idAnchor?: string;
   signal?: AbortSignal;
   onProgress?: (event: { path: string; index: number; total: number }) => void;
@@ -98,7 +98,7 @@ export async function loadDocuments(root: string, options: LoadDocumentsOptions 
     skipped = wanted ? [] : [absoluteRoot];
   }
 
-  const idAnchor = options.idAnchor ?? (rootStats.isDirectory() ? absoluteRoot : path.dirname(absoluteRoot));
+  const idAnchor = options.idAnchor ?? idAnchorFor(absoluteRoot, rootStats.isDirectory());
   const documents: SourceDocument[] = [];
   for (const [index, filePath] of candidates.entries()) {
     throwIfAborted(options.signal);

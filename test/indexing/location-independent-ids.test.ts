@@ -17,7 +17,7 @@ async function indexAndExport(workspace: string, ...roots: string[]): Promise<st
   }
 }
 
-test('the same folder copied to two locations exports identical bytes (ids and paths are relative to the workspace)', async () => {
+test('the same folder copied to two locations exports identical bytes (ids from the path under the indexed folder, paths relative to the workspace)', async () => {
   const exports: string[] = [];
   for (const name of ['first-copy', 'somewhere/else/second-copy']) {
     const project = path.join(makeTempDir(), name);
@@ -26,6 +26,32 @@ test('the same folder copied to two locations exports identical bytes (ids and p
   }
   assert.ok((exports[0] as string).includes('"path":"../docs/03-kite-programme.txt"'), 'document paths are written relative to the workspace');
   assert.equal(exports[1], exports[0]);
+});
+
+test('the same files indexed into two unrelated workspaces get the same ids, whether named as a folder or as files', async () => {
+  const project = makeTempDir();
+  cpSync(path.join(EXAMPLE, 'fr'), path.join(project, 'docs'), { recursive: true });
+  const ids = (jsonl: string) => jsonl.split('\n').filter((line) => line.includes('"kind":"document"')).map((line) => (JSON.parse(line) as { id: string }).id);
+  const byFolder = ids(await indexAndExport(path.join(project, 'ws'), path.join(project, 'docs')));
+  const files = (await import('node:fs')).readdirSync(path.join(project, 'docs')).map((name) => path.join(project, 'docs', name));
+  const byFiles = ids(await indexAndExport(path.join(makeTempDir(), 'elsewhere', 'ws'), ...files));
+  assert.deepEqual(byFiles, byFolder);
+});
+
+test('two indexed folders of the same name in different places keep distinct documents', async () => {
+  const project = makeTempDir();
+  for (const parent of ['one', 'two']) {
+    mkdirSync(path.join(project, parent, 'docs'), { recursive: true });
+    writeFileSync(path.join(project, parent, 'docs', 'notes.txt'), `Notes\n\nAda Quill leads the ${parent === 'one' ? 'Osprey' : 'Petrel'} project.`);
+  }
+  const rhizome = createRhizome({ workspace: path.join(project, '.rhizome') });
+  try {
+    assert.equal((await rhizome.index([path.join(project, 'one', 'docs'), path.join(project, 'two', 'docs')])).documents.added, 2);
+    assert.equal((await rhizome.index([path.join(project, 'two', 'docs')])).documents.unchanged, 1);
+    assert.equal((await rhizome.stats()).documents, 2);
+  } finally {
+    await rhizome.close();
+  }
 });
 
 test('files with the same name under two indexed folders are two documents, refreshed and removed by path', async () => {

@@ -4,6 +4,7 @@ import type { ChunkExtraction, MergeRecord } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
 import { KuzuVectors } from './kuzu-vectors.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import { validateIndexWrite } from '../validate-write.js';
@@ -24,7 +25,6 @@ export interface KuzuStoreOptions {
   bufferPoolMb?: number;
 }
 
-const CHUNK_INDEX = 'chunk_fts';
 /** Bump when the generated tables change shape: existing workspaces then rebuild their entity layer. */
 const KUZU_LAYOUT_VERSION = 2;
 
@@ -36,8 +36,10 @@ export class KuzuGraphStore implements GraphStore {
   private indexesMissing = false;
 
   private readonly vectors: KuzuVectors;
+  private readonly fullText: KuzuFullTextIndexes;
 
   private constructor(private readonly connection: KuzuConnection) {
+    this.fullText = new KuzuFullTextIndexes(connection);
     this.vectors = new KuzuVectors(connection, { get: (key) => this.getMeta(key), set: (key, value) => this.setMeta(key, value) });
   }
 
@@ -138,7 +140,7 @@ export class KuzuGraphStore implements GraphStore {
     await this.restoreMissingIndexes();
     const terms = toFullTextQuery(query);
     if (!terms) return [];
-    const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('Chunk', '${CHUNK_INDEX}', $query, top := $limit) RETURN node.id AS id, score ORDER BY score DESC, id`, { query: terms, limit });
+    const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('Chunk', '${this.fullText.nameOf('Chunk')}', $query, top := $limit) RETURN node.id AS id, score ORDER BY score DESC, id`, { query: terms, limit });
     return rows.map((row) => ({ id: String(row.id), score: Number(row.score) }));
   }
 
@@ -148,7 +150,7 @@ export class KuzuGraphStore implements GraphStore {
     if (!terms) return [];
     const results: ScoredId[] = [];
     for (const type of nodeTypeNames(this.requireSchema())) {
-      const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('${type}', '${entityIndexName(type)}', $query, top := $limit) RETURN node.id AS id, score`, { query: terms, limit });
+      const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('${type}', '${this.fullText.nameOf(type)}', $query, top := $limit) RETURN node.id AS id, score`, { query: terms, limit });
       results.push(...rows.map((row) => ({ id: String(row.id), score: Number(row.score) })));
     }
     return results.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id)).slice(0, limit);
@@ -237,38 +239,26 @@ export class KuzuGraphStore implements GraphStore {
     this.indexesMissing = false;
   }
 
-  private async existingIndexes(): Promise<Set<string>> {
-    const rows = await this.connection.run('CALL SHOW_INDEXES() RETURN index_name');
-    return new Set(rows.map((row) => String(row.index_name)));
-  }
-
   private async createIndexes(): Promise<void> {
-    const existing = await this.existingIndexes();
-    if (!existing.has(CHUNK_INDEX)) await this.connection.run(`CALL CREATE_FTS_INDEX('Chunk', '${CHUNK_INDEX}', ['text'])`);
-    for (const type of nodeTypeNames(this.requireSchema())) {
-      if (!existing.has(entityIndexName(type))) await this.connection.run(`CALL CREATE_FTS_INDEX('${type}', '${entityIndexName(type)}', ['name', 'aliasText'])`);
-    }
+    await this.fullText.refresh();
+    await this.fullText.ensure('Chunk', ['text']);
+    for (const type of nodeTypeNames(this.requireSchema())) await this.fullText.ensure(type, ['name', 'aliasText']);
   }
 
   private async dropEntityIndexes(types: string[]): Promise<void> {
-    const existing = await this.existingIndexes();
-    for (const type of types) if (existing.has(entityIndexName(type))) await this.connection.run(`CALL DROP_FTS_INDEX('${type}', '${entityIndexName(type)}')`);
+    await this.fullText.refresh();
+    await this.fullText.drop(types);
   }
 
   /** Full-text indexes are rebuilt around each bulk write: faster, and a rollback cannot leave them stale. */
   private async dropAllIndexes(): Promise<void> {
-    const existing = await this.existingIndexes();
-    if (existing.has(CHUNK_INDEX)) await this.connection.run(`CALL DROP_FTS_INDEX('Chunk', '${CHUNK_INDEX}')`);
-    await this.dropEntityIndexes(nodeTypeNames(this.requireSchema()));
+    await this.fullText.refresh();
+    await this.fullText.drop(['Chunk', ...nodeTypeNames(this.requireSchema())]);
   }
 }
 
 function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
-}
-
-function entityIndexName(type: string): string {
-  return `${type.toLowerCase()}_fts`;
 }
 
 function toChunk(row: KuzuRow, prefix: string) {
