@@ -10,7 +10,11 @@ import type { GraphStore, StoreCounts, VectorState } from './graph/store.js';
 import { describeExtractor } from './indexing/extract-stage.js';
 import type { IndexSummary } from './indexing/index-summary.js';
 import { planIndex, type IndexPlan } from './indexing/plan-index.js';
-import { exportGraphJsonl } from './export/export-jsonl.js';
+import { renderGraphCsv } from './export/export-csv.js';
+import { renderGraphCypher } from './export/export-cypher.js';
+import { renderGraphml } from './export/export-graphml.js';
+import { renderGraphJsonl } from './export/export-jsonl.js';
+import { collectGraphRecords } from './export/graph-records.js';
 import { importGraphJsonl, type ImportResult } from './export/import-jsonl.js';
 import { readUndoneMerges, type UndoneMerge } from './indexing/apply-changes.js';
 import { runIndex, runRemove, type IndexContext } from './indexing/run-index.js';
@@ -87,8 +91,10 @@ export interface Rhizome {
   undoneMerges(): Promise<UndoneMerge[]>;
   /** The community hierarchy with its reports, by level. */
   communities(): Promise<Community[]>;
-  /** The whole graph as deterministic JSON lines (`rhizome export --format jsonl`). */
-  exportGraph(options: { format: 'jsonl' }): Promise<string>;
+  /** The whole graph as deterministic text: JSON lines (the format `importGraph` reads), GraphML (the entity graph) or a Cypher script. */
+  exportGraph(options: { format: 'jsonl' | 'graphml' | 'cypher' }): Promise<string>;
+  /** The whole graph as CSV files, one per record kind (file name → content). */
+  exportGraphCsv(): Promise<Map<string, string>>;
   /** Loads an export into this workspace, which must be empty; `origin` names the source in errors. */
   importGraph(jsonl: string, origin?: string): Promise<ImportResult>;
   /** Model usage of the queries answered so far (calls, tokens, cost). */
@@ -250,8 +256,12 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
     async undoneMerges() {
       return readUndoneMerges((await open()).store);
     },
-    async exportGraph() {
-      return exportGraphJsonl((await open()).store, { pathsRelativeTo: config.workspace });
+    async exportGraph(options) {
+      const records = await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace });
+      return options.format === 'graphml' ? renderGraphml(records) : options.format === 'cypher' ? renderGraphCypher(records) : renderGraphJsonl(records);
+    },
+    async exportGraphCsv() {
+      return renderGraphCsv(await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace }));
     },
     async importGraph(jsonl, origin) {
       const { store, engine } = await open();

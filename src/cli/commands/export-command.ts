@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { RhizomeError } from '../../errors/rhizome-error.js';
@@ -9,13 +9,22 @@ import { withRhizome } from '../context.js';
 export function registerExportCommands(program: Command): void {
   program
     .command('export')
-    .description('write the workspace graph (documents, chunks with spans, entities, relations with evidence, mentions, merges, communities) as deterministic JSON lines')
-    .addOption(new Option('--format <format>', 'output format').choices(['jsonl']).default('jsonl'))
-    .option('-o, --output <file>', 'write to this file instead of standard output')
-    .action(async (options: { format: 'jsonl'; output?: string }, command: Command) => {
-      const jsonl = await withRhizome(command, (rhizome) => rhizome.exportGraph({ format: options.format }));
-      if (options.output) writeFileSync(path.resolve(options.output), jsonl);
-      else process.stdout.write(jsonl);
+    .description('write the workspace graph (documents, chunks with spans, entities, relations with evidence, mentions, merges, communities) deterministically: JSON lines (read back by import), GraphML (the entity graph), CSV (one file per kind) or a Cypher script')
+    .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'graphml', 'csv', 'cypher']).default('jsonl'))
+    .option('-o, --output <path>', 'write to this file (a folder for csv) instead of standard output')
+    .action(async (options: { format: 'jsonl' | 'graphml' | 'csv' | 'cypher'; output?: string }, command: Command) => {
+      if (options.format === 'csv') {
+        if (!options.output) throw new RhizomeError('INPUT_INVALID', 'export --format csv writes one file per record kind: give the folder with --output <folder>');
+        const folder = path.resolve(options.output);
+        const files = await withRhizome(command, (rhizome) => rhizome.exportGraphCsv());
+        mkdirSync(folder, { recursive: true });
+        for (const [name, content] of files) writeFileSync(path.join(folder, name), content);
+        return;
+      }
+      const format = options.format;
+      const text = await withRhizome(command, (rhizome) => rhizome.exportGraph({ format }));
+      if (options.output) writeFileSync(path.resolve(options.output), text);
+      else process.stdout.write(text);
     });
   program
     .command('import')

@@ -5,6 +5,7 @@ import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
+import { beginGuardedWrite, endGuardedWrite, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import { validateIndexWrite } from '../validate-write.js';
@@ -46,6 +47,7 @@ export class KuzuGraphStore implements GraphStore {
   /** Opens the workspace database; WORKSPACE_LOCKED when another process holds it. */
   static async open(options: KuzuStoreOptions): Promise<KuzuGraphStore> {
     const databasePath = path.join(options.workspace, 'graph.kuzu');
+    if (!(options.readOnly ?? false)) restoreInterruptedWrite(databasePath);
     const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: options.bufferPoolMb ?? 0 });
     return new KuzuGraphStore(connection);
   }
@@ -71,7 +73,7 @@ export class KuzuGraphStore implements GraphStore {
       await this.setMeta('entityTables', JSON.stringify(next));
       await this.setMeta('schemaHash', schemaHash);
     }
-    await this.createIndexes();
+    await this.createIndexes(true);
     return { reset };
   }
 
@@ -114,8 +116,9 @@ export class KuzuGraphStore implements GraphStore {
     const stored = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId');
     validateIndexWrite(write, stored.map((row) => String(row.id)), new Map(stored.map((row) => [String(row.id), String(row.documentId)])));
     if (options.signal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled before it started', { cause: options.signal.reason });
-    await this.dropAllIndexes();
+    await beginGuardedWrite(this.connection);
     try {
+      await this.dropAllIndexes();
       await this.connection.transaction(async () => {
         await deleteEntityLayer(this.connection, schema);
         await writeCorpus(this.connection, write);
@@ -131,8 +134,12 @@ export class KuzuGraphStore implements GraphStore {
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
     } finally {
       // Rebuilding the indexes takes seconds on a large corpus: a cancelled write leaves it to the next search or open.
-      if (isAborted(options.signal)) this.indexesMissing = true;
-      else await this.createIndexes();
+      try {
+        if (isAborted(options.signal)) this.indexesMissing = true;
+        else await this.createIndexes();
+      } finally {
+        endGuardedWrite(this.connection);
+      }
     }
   }
 
@@ -235,14 +242,21 @@ export class KuzuGraphStore implements GraphStore {
 
   private async restoreMissingIndexes(): Promise<void> {
     if (!this.indexesMissing) return;
-    await this.createIndexes();
+    await this.createIndexes(true);
     this.indexesMissing = false;
   }
 
-  private async createIndexes(): Promise<void> {
+  /** Creates the full-text indexes tables lack; outside a guarded write, the creation is guarded itself. */
+  private async createIndexes(guard = false): Promise<void> {
     await this.fullText.refresh();
-    await this.fullText.ensure('Chunk', ['text']);
-    for (const type of nodeTypeNames(this.requireSchema())) await this.fullText.ensure(type, ['name', 'aliasText']);
+    const tables = ['Chunk', ...nodeTypeNames(this.requireSchema())];
+    if (tables.every((table) => this.fullText.has(table))) return;
+    if (guard) await beginGuardedWrite(this.connection);
+    try {
+      for (const table of tables) await this.fullText.ensure(table, table === 'Chunk' ? ['text'] : ['name', 'aliasText']);
+    } finally {
+      if (guard) endGuardedWrite(this.connection);
+    }
   }
 
   private async dropEntityIndexes(types: string[]): Promise<void> {
