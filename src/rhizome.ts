@@ -15,6 +15,8 @@ import { renderGraphCypher } from './export/export-cypher.js';
 import { renderGraphml } from './export/export-graphml.js';
 import { renderGraphJsonl } from './export/export-jsonl.js';
 import { collectGraphRecords } from './export/graph-records.js';
+import { readExtractions } from './export/read-extractions.js';
+import { runImportExtractions } from './indexing/run-import-extractions.js';
 import { importGraphJsonl, type ImportResult } from './export/import-jsonl.js';
 import { readUndoneMerges, type UndoneMerge } from './indexing/apply-changes.js';
 import { runIndex, runRemove, type IndexContext } from './indexing/run-index.js';
@@ -97,6 +99,12 @@ export interface Rhizome {
   exportGraphCsv(): Promise<Map<string, string>>;
   /** Loads an export into this workspace, which must be empty; `origin` names the source in errors. */
   importGraph(jsonl: string, origin?: string): Promise<ImportResult>;
+  /**
+   * Adds documents with entities and relations extracted elsewhere (a `rhizome-extractions` JSONL
+   * file; paths relative to `baseFolder`), then resolves, builds communities and stores them as
+   * `index` does; the other indexed documents are kept.
+   */
+  importExtractions(jsonl: string, options: { baseFolder: string; origin?: string } & IndexOptions): Promise<IndexSummary>;
   /** Model usage of the queries answered so far (calls, tokens, cost). */
   queryUsage(): UsageMeter;
   close(): Promise<void>;
@@ -274,6 +282,10 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
         knownIndexed = false;
         engine.invalidate();
       }
+    },
+    importExtractions(jsonl, options) {
+      const external = readExtractions(jsonl, options.baseFolder, options.origin);
+      return runWrite(options, (context) => runImportExtractions(external, context));
     },
     queryUsage: () => queryUsage,
     async close() {

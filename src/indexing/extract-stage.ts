@@ -37,6 +37,9 @@ export function extractionKeyFor(config: RhizomeConfig): string {
   return contentHash(JSON.stringify([LLM_EXTRACTOR_VERSION, EXTRACT_GRAPH_PROMPT_VERSION, GLEAN_GRAPH_PROMPT_VERSION, describeChatModel(llm).cacheIdentity, config.schema, llm.gleaning, llm.temperature, llm.maxOutputTokens]));
 }
 
+/** The key of extractions imported from elsewhere (`rhizome import` of an extractions file): kept as they are by every later run. */
+export const EXTERNAL_EXTRACTION_KEY = 'external-1';
+
 /** The extractor a config selects, in words for summaries and `rhizome stats`. */
 export function describeExtractor(config: RhizomeConfig): string {
   if (config.llm.provider === 'none') return `${NLP_EXTRACTOR_VERSION} (offline NLP: no LLM configured)`;

@@ -63,7 +63,8 @@ export async function runRemove(targets: string[], context: IndexContext): Promi
   return finish(prepared, context, started, 'remove');
 }
 
-async function finish(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove'): Promise<IndexSummary> {
+/** Applies a prepared change and writes the run report. */
+export async function finish(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove'): Promise<IndexSummary> {
   const { summary, merges } = await applyChanges(prepared, context, started, kind);
   return { ...summary, reportPath: writeRunReport(context.config.workspace, kind, summary, merges) };
 }

@@ -2,7 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import { printJson, printLine } from '../output.js';
+import { isExtractionsFile } from '../../export/read-extractions.js';
+import { PARTIAL_RUN_EXIT_CODE } from '../exit-codes.js';
+import { printJson, printLine, printWarning } from '../output.js';
 import { withRhizome } from '../context.js';
 
 /** `rhizome export` and `rhizome import`: the graph as data, and back. */
@@ -28,8 +30,8 @@ export function registerExportCommands(program: Command): void {
     });
   program
     .command('import')
-    .description('load a `rhizome export --format jsonl` file into an empty workspace')
-    .argument('<file>', 'the JSONL export')
+    .description('load a `rhizome export --format jsonl` file into an empty workspace, or add documents with extractions made elsewhere (a rhizome-extractions JSONL file)')
+    .argument('<file>', 'the JSONL export or extractions file')
     .option('--json', 'print what was imported as JSON')
     .action(async (file: string, options: { json?: boolean }, command: Command) => {
       let jsonl: string;
@@ -37,6 +39,14 @@ export function registerExportCommands(program: Command): void {
         jsonl = readFileSync(path.resolve(file), 'utf8');
       } catch (cause) {
         throw new RhizomeError('INPUT_NOT_FOUND', `cannot read ${file}: ${(cause as Error).message}`, { cause });
+      }
+      if (isExtractionsFile(jsonl)) {
+        const summary = await withRhizome(command, (rhizome) => rhizome.importExtractions(jsonl, { baseFolder: path.dirname(path.resolve(file)), origin: file }));
+        if (options.json) printJson(summary);
+        else printLine(`Imported extractions: ${summary.documents.added} documents added, ${summary.documents.changed} changed; ${summary.entities} entities, ${summary.relations} relations, ${summary.communities} communities in the graph`);
+        for (const failure of summary.extractionFailures) printWarning(`${failure.documentPath}: ${failure.reason}`);
+        if (summary.partial) process.exitCode = PARTIAL_RUN_EXIT_CODE;
+        return;
       }
       const result = await withRhizome(command, (rhizome) => rhizome.importGraph(jsonl, file));
       if (options.json) printJson(result);
