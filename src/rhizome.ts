@@ -17,6 +17,8 @@ import { renderGraphJsonl } from './export/export-jsonl.js';
 import { collectGraphRecords } from './export/graph-records.js';
 import { readExtractions } from './export/read-extractions.js';
 import { runImportExtractions } from './indexing/run-import-extractions.js';
+import { doctorReport, type DoctorReport } from './doctor/doctor-report.js';
+import { checkWorkspaceState, describeSchemaDrift, inspectStore, INDEXED_SCHEMA_META } from './doctor/run-doctor.js';
 import { importGraphJsonl, type ImportResult } from './export/import-jsonl.js';
 import { readUndoneMerges, type UndoneMerge } from './indexing/apply-changes.js';
 import { runIndex, runRemove, type IndexContext } from './indexing/run-index.js';
@@ -105,6 +107,13 @@ export interface Rhizome {
    * `index` does; the other indexed documents are kept.
    */
   importExtractions(jsonl: string, options: { baseFolder: string; origin?: string } & IndexOptions): Promise<IndexSummary>;
+  /**
+   * Checks the workspace's health (`rhizome doctor`): lock and interrupted runs, schema drift,
+   * integrity, off-schema labels, orphans, duplicate-name candidates, degree outliers, empty or
+   * oversized communities, stale reports, full-text index and vectors. Reads only; a schema that
+   * changed since the graph was written is reported without touching the graph.
+   */
+  doctor(): Promise<DoctorReport>;
   /** Model usage of the queries answered so far (calls, tokens, cost). */
   queryUsage(): UsageMeter;
   close(): Promise<void>;
@@ -188,6 +197,7 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
       const summary = await work({ store, config, events, model, embedder, usage, ...(options.signal ? { signal: options.signal } : {}) });
       await store.setMeta('lastIndexedAt', new Date().toISOString());
       await store.setMeta('needsReindex', 'false');
+      await store.setMeta(INDEXED_SCHEMA_META, JSON.stringify(config.schema));
       return summary;
     } finally {
       knownIndexed = false;
@@ -277,10 +287,29 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
         const result = await importGraphJsonl(jsonl, store, origin, { pathsRelativeTo: config.workspace });
         await store.setMeta('lastIndexedAt', new Date().toISOString());
         await store.setMeta('needsReindex', 'false');
+        await store.setMeta(INDEXED_SCHEMA_META, JSON.stringify(config.schema));
         return result;
       } finally {
         knownIndexed = false;
         engine.invalidate();
+      }
+    },
+    async doctor() {
+      const state = checkWorkspaceState(config);
+      if (state.locked) return doctorReport(config.workspace, state.findings);
+      const own = opened === null;
+      ensureWorkspaceFolder(config.workspace);
+      const store = opened?.store ?? (await openGraphStore(config));
+      try {
+        const recorded = await store.getMeta(INDEXED_SCHEMA_META).catch(() => null);
+        const drift = recorded ? describeSchemaDrift(JSON.parse(recorded) as RhizomeConfig['schema'], config.schema) : [];
+        if (drift.length > 0) {
+          return doctorReport(config.workspace, [...state.findings, { check: 'schema-drift', severity: 'action', message: `the configured schema differs from the one the graph was written under (${drift.join('; ')}): run \`rhizome index\` to re-extract under it (doctor left the graph as it is)` }]);
+        }
+        if (own) await store.ensureSchema(config.schema);
+        return await inspectStore(store, config, state.findings);
+      } finally {
+        if (own) await store.close();
       }
     },
     importExtractions(jsonl, options) {
