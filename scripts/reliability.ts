@@ -46,22 +46,10 @@ async function main(): Promise<void> {
   const stages = [...new Set(campaign.trials.map((trial) => trial.stageAtKill ?? 'none'))].join(', ');
   console.log(`\n${identical}/${campaign.trials.length} exports identical to the clean run; ${repeated} repeated model calls; killed in stages: ${stages}`);
   for (const trial of campaign.trials.filter((candidate) => !candidate.identical)) {
-    console.log(`trial ${trial.trial} differs (${firstDifference(readExport(root, 'clean'), readExport(root, `ws-${trial.trial}`))})`);
+    console.log(`trial ${trial.trial} differs (${firstDifference(readFileSync(path.join(root, 'clean.jsonl'), 'utf8'), readFileSync(path.join(root, `ws-${trial.trial}.jsonl`), 'utf8'))})`);
   }
   if (!campaign.passed) process.exitCode = 1;
   if (!values.keep && campaign.passed) rmSync(root, { recursive: true, force: true });
-}
-
-function readExport(root: string, name: string): string {
-  return readFileSyncSafe(path.join(root, `${name}.jsonl`));
-}
-
-function readFileSyncSafe(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 await main();

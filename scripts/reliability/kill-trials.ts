@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readInterruptedRun } from '../../src/indexing/run-checkpoint.js';
+import { checkpointFolder, readInterruptedRun } from '../../src/indexing/run-checkpoint.js';
 
 const CLI = path.resolve('src/cli/main.ts');
 
@@ -75,6 +75,29 @@ function exportOf(workspace: string, options: KillTrialOptions): string {
   return result.stdout;
 }
 
+/** Runs the clean index, noting when its checkpoint appeared (the pipeline proper starts) and when it ended. */
+function timeCleanRun(workspace: string, options: KillTrialOptions): Promise<{ summary: RunSummary; checkpointMs: number; totalMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let checkpointMs = -1;
+    const poll = setInterval(() => {
+      if (checkpointMs < 0 && existsSync(path.join(checkpointFolder(workspace), 'run.json'))) checkpointMs = performance.now() - started;
+    }, 10);
+    const child = spawn(process.execPath, cliArguments(workspace, options, 'index', options.docs, '--json'), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(poll);
+      const totalMs = performance.now() - started;
+      if (code !== 0) reject(new Error(`the clean run exited ${code}: ${stderr.slice(-2000)}`));
+      else resolve({ summary: JSON.parse(stdout) as RunSummary, checkpointMs: checkpointMs < 0 ? 0 : checkpointMs, totalMs });
+    });
+  });
+}
+
 /** Starts `rhizome index` and sends it SIGKILL after `delayMs` (or lets it finish first). */
 function indexAndKill(workspace: string, options: KillTrialOptions, delayMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -112,11 +135,11 @@ export async function runKillTrials(options: KillTrialOptions): Promise<KillCamp
   mkdirSync(options.root, { recursive: true });
   const started = performance.now();
   const cleanWorkspace = path.join(options.root, 'ws-clean');
-  const clean = runToEnd(cleanWorkspace, options);
-  const cleanSeconds = (performance.now() - started) / 1000;
+  const { summary: clean, checkpointMs, totalMs } = await timeCleanRun(cleanWorkspace, options);
+  const cleanSeconds = totalMs / 1000;
   const cleanExport = exportOf(cleanWorkspace, options);
   writeFileSync(path.join(options.root, 'clean.jsonl'), cleanExport);
-  log(`clean run: ${cleanSeconds.toFixed(1)} s, ${cleanExport.split('\n').length - 2} records, ${clean.usage?.total.calls ?? 0} model calls`);
+  log(`clean run: ${cleanSeconds.toFixed(1)} s (pipeline from ${(checkpointMs / 1000).toFixed(1)} s), ${cleanExport.split('\n').length - 2} records, ${clean.usage?.total.calls ?? 0} model calls`);
   const random = randomSequence(options.seed);
   const trials: KillTrial[] = [];
   for (let trial = 1; trial <= options.kills; trial += 1) {
@@ -125,7 +148,9 @@ export async function runKillTrials(options: KillTrialOptions): Promise<KillCamp
       break;
     }
     const workspace = path.join(options.root, `ws-${trial}`);
-    const killAfterMs = Math.round(random() * cleanSeconds * 1000);
+    // A quarter of the kills fall anywhere (start-up, reading, chunking), the rest within the pipeline's stages.
+    const anywhere = random() < 0.25;
+    const killAfterMs = Math.round(anywhere ? random() * totalMs : checkpointMs + random() * (totalMs - checkpointMs));
     await indexAndKill(workspace, options, killAfterMs);
     const stageAtKill = readInterruptedRun(workspace)?.stage ?? null;
     const cachedBefore = cachedReplies(workspace);

@@ -99,7 +99,7 @@ export function readExtractions(text: string, baseFolder: string, origin = 'extr
       title: record.title ?? path.basename(record.path, extension),
       date: record.date ?? null,
       language: record.language ?? detectLanguage(record.text),
-      contentHash: contentHash(`external:${record.text}`),
+      contentHash: '',
       byteSize: Buffer.byteLength(record.text),
       text: record.text,
     });
@@ -112,5 +112,7 @@ export function readExtractions(text: string, baseFolder: string, origin = 'extr
     if (record.kind === 'entity') reply.nodes.push({ name: record.name, type: record.type, description: record.description ?? '' });
     else reply.edges.push({ source: record.source, target: record.target, type: record.type, evidence: record.evidence });
   }
+  // The hash covers the extraction too: importing a file again refreshes a document whose entities or relations changed.
+  for (const document of documents.values()) document.contentHash = contentHash(JSON.stringify(['external-1', document.text, replies.get(document.id)]));
   return { documents: [...documents.values()], replies };
 }
