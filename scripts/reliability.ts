@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     const smollm2 = locateTestAsset('smollm2');
     if (smollm2.skip) throw new Error(smollm2.skip);
     configFile = path.join(root, 'rhizome.config.json');
-    writeFileSync(configFile, JSON.stringify({ llm: { provider: 'llama-cpp', modelPath: smollm2.path, threads: 2, contextSize: 2048, maxOutputTokens: 300, concurrency: 1 } }, null, 2));
+    writeFileSync(configFile, JSON.stringify({ llm: { provider: 'llama-cpp', modelPath: smollm2.path, threads: 1, contextSize: 2048, maxOutputTokens: 300, concurrency: 1 } }, null, 2));
   }
   console.log(`reliability: ${docs}, ${values.kills} kills (at most ${values['max-seconds']} s), seed ${values.seed}${values.llm ? ', small local LLM' : ', offline NLP'}; workspaces in ${root}`);
   const campaign = await runKillTrials({

@@ -17,8 +17,8 @@ import { renderGraphJsonl } from './export/export-jsonl.js';
 import { collectGraphRecords } from './export/graph-records.js';
 import { readExtractions } from './export/read-extractions.js';
 import { runImportExtractions } from './indexing/run-import-extractions.js';
-import { doctorReport, type DoctorReport } from './doctor/doctor-report.js';
-import { checkWorkspaceState, describeSchemaDrift, inspectStore, INDEXED_SCHEMA_META } from './doctor/run-doctor.js';
+import type { DoctorReport } from './doctor/doctor-report.js';
+import { diagnoseWorkspace, INDEXED_SCHEMA_META } from './doctor/run-doctor.js';
 import { importGraphJsonl, type ImportResult } from './export/import-jsonl.js';
 import { readUndoneMerges, type UndoneMerge } from './indexing/apply-changes.js';
 import { runIndex, runRemove, type IndexContext } from './indexing/run-index.js';
@@ -294,23 +294,8 @@ export function createRhizome(input: RhizomeConfigInput | RhizomeConfig = {}): R
         engine.invalidate();
       }
     },
-    async doctor() {
-      const state = checkWorkspaceState(config);
-      if (state.locked) return doctorReport(config.workspace, state.findings);
-      const own = opened === null;
-      ensureWorkspaceFolder(config.workspace);
-      const store = opened?.store ?? (await openGraphStore(config));
-      try {
-        const recorded = await store.getMeta(INDEXED_SCHEMA_META).catch(() => null);
-        const drift = recorded ? describeSchemaDrift(JSON.parse(recorded) as RhizomeConfig['schema'], config.schema) : [];
-        if (drift.length > 0) {
-          return doctorReport(config.workspace, [...state.findings, { check: 'schema-drift', severity: 'action', message: `the configured schema differs from the one the graph was written under (${drift.join('; ')}): run \`rhizome index\` to re-extract under it (doctor left the graph as it is)` }]);
-        }
-        if (own) await store.ensureSchema(config.schema);
-        return await inspectStore(store, config, state.findings);
-      } finally {
-        if (own) await store.close();
-      }
+    doctor() {
+      return diagnoseWorkspace(config, (opened as { store: GraphStore } | null)?.store ?? null);
     },
     importExtractions(jsonl, options) {
       const external = readExtractions(jsonl, options.baseFolder, options.origin);

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { nodeTypeNames, type GraphSchema } from '../config/graph-schema.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { EXTRACTIVE_REPORT_VERSION } from '../communities/extractive-report.js';
+import { openGraphStore } from '../graph/open-store.js';
 import type { GraphStore } from '../graph/store.js';
+import { ensureWorkspaceFolder } from '../workspace/workspace-folder.js';
 import { readLiveLockHolder } from '../graph/kuzu/kuzu-lock-holder.js';
 import { EXTERNAL_EXTRACTION_KEY, extractionKeyFor } from '../indexing/extract-stage.js';
 import { readInterruptedRun } from '../indexing/run-checkpoint.js';
@@ -28,6 +30,29 @@ export function checkWorkspaceState(config: Pick<RhizomeConfig, 'workspace' | 's
   const interrupted = readInterruptedRun(config.workspace);
   if (interrupted) findings.push({ check: 'interrupted-run', severity: 'action', message: `a \`rhizome ${interrupted.kind}\` started ${interrupted.startedAt} stopped in its ${interrupted.stage} stage (killed, crashed or cancelled): run the same command again to finish it (kept extractions are not redone)` });
   return { findings, locked };
+}
+
+/**
+ * `rhizome doctor`: the lock and checkpoint first (no open needed), then the store — `openStore`
+ * when one is open already, else its own, closed after. A schema that differs from the one the
+ * graph was written under is reported before ensureSchema could clear the entity layer.
+ */
+export async function diagnoseWorkspace(config: RhizomeConfig, openStore: GraphStore | null): Promise<DoctorReport> {
+  const state = checkWorkspaceState(config);
+  if (state.locked) return doctorReport(config.workspace, state.findings);
+  ensureWorkspaceFolder(config.workspace);
+  const store = openStore ?? (await openGraphStore(config));
+  try {
+    const recorded = await store.getMeta(INDEXED_SCHEMA_META).catch(() => null);
+    const drift = recorded ? describeSchemaDrift(JSON.parse(recorded) as GraphSchema, config.schema) : [];
+    if (drift.length > 0) {
+      return doctorReport(config.workspace, [...state.findings, { check: 'schema-drift', severity: 'action', message: `the configured schema differs from the one the graph was written under (${drift.join('; ')}): run \`rhizome index\` to re-extract under it (doctor left the graph as it is)` }]);
+    }
+    if (!openStore) await store.ensureSchema(config.schema);
+    return await inspectStore(store, config, state.findings);
+  } finally {
+    if (!openStore) await store.close();
+  }
 }
 
 /** Schema types added or removed since the graph was written (from the schema recorded at write time). */

@@ -1,4 +1,6 @@
-import { constants, copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { KuzuConnection } from './kuzu-connection.js';
 
 /**
@@ -31,12 +33,16 @@ export function restoreInterruptedWrite(databasePath: string): boolean {
   return true;
 }
 
-/** Checkpoints the WAL, copies the database file and marks a write in progress. */
+/**
+ * Checkpoints the WAL, copies the database file and marks a write in progress. The copy is made by
+ * a child process: Kuzu holds its lock as a POSIX record lock, which the kernel releases as soon as
+ * this process closes *any* descriptor of the file — reading it here would unlock the workspace.
+ */
 export async function beginGuardedWrite(connection: KuzuConnection): Promise<void> {
   const databasePath = connection.databasePath;
   await connection.run('CHECKPOINT');
   const temporary = `${backupOf(databasePath)}.tmp`;
-  copyFileSync(databasePath, temporary, constants.COPYFILE_FICLONE);
+  await copyInChildProcess(databasePath, temporary);
   renameSync(temporary, backupOf(databasePath));
   writeFileSync(markerOf(databasePath), `${process.pid}\n`);
 }
@@ -45,6 +51,13 @@ export async function beginGuardedWrite(connection: KuzuConnection): Promise<voi
 export function endGuardedWrite(connection: KuzuConnection): void {
   rmSync(markerOf(connection.databasePath), { force: true });
   rmSync(backupOf(connection.databasePath), { force: true });
+}
+
+function copyInChildProcess(source: string, target: string): Promise<void> {
+  const script = 'const fs = require("node:fs"); fs.copyFileSync(process.argv[1], process.argv[2], fs.constants.COPYFILE_FICLONE);';
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['-e', script, source, target], (error) => (error ? reject(new RhizomeError('STORE_FAILED', `could not copy the database before writing (${error.message})`, { cause: error })) : resolve()));
+  });
 }
 
 function isRunning(pid: number): boolean {
