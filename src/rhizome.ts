@@ -14,7 +14,15 @@ import { NEEDS_REINDEX_AFTER_FAILED_WRITE, NEEDS_REINDEX_AFTER_SCHEMA_CHANGE, ty
 import { describeExtractor } from './indexing/extract-stage.js';
 import type { IndexSummary } from './indexing/index-summary.js';
 import { planIndex, type IndexPlan } from './indexing/plan-index.js';
-import { exportGraphJsonl } from './export/export-jsonl.js';
+import { renderGraphCsv } from './export/export-csv.js';
+import { renderGraphCypher } from './export/export-cypher.js';
+import { renderGraphml } from './export/export-graphml.js';
+import { renderGraphJsonl } from './export/export-jsonl.js';
+import { collectGraphRecords } from './export/graph-records.js';
+import { readExtractions } from './export/read-extractions.js';
+import { runImportExtractions } from './indexing/run-import-extractions.js';
+import type { DoctorReport } from './doctor/doctor-report.js';
+import { diagnoseWorkspace, INDEXED_SCHEMA_META } from './doctor/run-doctor.js';
 import { importGraphJsonl, type ImportResult } from './export/import-jsonl.js';
 import { readUndoneMerges, type UndoneMerge } from './indexing/apply-changes.js';
 import { runIndex, runRemove, type IndexContext } from './indexing/run-index.js';
@@ -97,8 +105,10 @@ export interface Rhizome {
   undoneMerges(): Promise<UndoneMerge[]>;
   /** The community hierarchy with its reports, by level. */
   communities(): Promise<Community[]>;
-  /** The whole graph as deterministic JSON lines (`rhizome export --format jsonl`). */
-  exportGraph(options: { format: 'jsonl' }): Promise<string>;
+  /** The whole graph as deterministic text: JSON lines (the format `importGraph` reads), GraphML (the entity graph) or a Cypher script. */
+  exportGraph(options: { format: 'jsonl' | 'graphml' | 'cypher' }): Promise<string>;
+  /** The whole graph as CSV files, one per record kind (file name → content). */
+  exportGraphCsv(): Promise<Map<string, string>>;
   /** Loads an export into this workspace, which must be empty; `origin` names the source in errors. */
   importGraph(jsonl: string, origin?: string): Promise<ImportResult>;
   /** Entities matching a text (name, alias, description), or the most mentioned when it is empty. */
@@ -113,6 +123,19 @@ export interface Rhizome {
   document(idOrPath: string): Promise<DocumentDetail>;
   /** One chunk with its text and source. */
   chunk(id: string): Promise<ChunkWithSource>;
+  /**
+   * Adds documents with entities and relations extracted elsewhere (a `rhizome-extractions` JSONL
+   * file; paths relative to `baseFolder`), then resolves, builds communities and stores them as
+   * `index` does; the other indexed documents are kept.
+   */
+  importExtractions(jsonl: string, options: { baseFolder: string; origin?: string } & IndexOptions): Promise<IndexSummary>;
+  /**
+   * Checks the workspace's health (`rhizome doctor`): lock and interrupted runs, schema drift,
+   * integrity, off-schema labels, orphans, duplicate-name candidates, degree outliers, empty or
+   * oversized communities, stale reports, full-text index and vectors. Reads only; a schema that
+   * changed since the graph was written is reported without touching the graph.
+   */
+  doctor(): Promise<DoctorReport>;
   /** Model usage of the queries answered so far (calls, tokens, cost). */
   queryUsage(): UsageMeter;
   close(): Promise<void>;
@@ -206,6 +229,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       const summary = await work({ store, config, events, model, embedder, usage, ...(options.signal ? { signal: options.signal } : {}) });
       await store.setMeta('lastIndexedAt', new Date().toISOString());
       await store.setMeta('needsReindex', 'false');
+      await store.setMeta(INDEXED_SCHEMA_META, JSON.stringify(config.schema));
       return summary;
     } finally {
       knownIndexed = false;
@@ -283,15 +307,20 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
     async undoneMerges() {
       return readUndoneMerges((await open()).store);
     },
-    async exportGraph() {
-      return exportGraphJsonl((await open()).store);
+    async exportGraph(options) {
+      const records = await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace });
+      return options.format === 'graphml' ? renderGraphml(records) : options.format === 'cypher' ? renderGraphCypher(records) : renderGraphJsonl(records);
+    },
+    async exportGraphCsv() {
+      return renderGraphCsv(await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace }));
     },
     async importGraph(jsonl, origin) {
       const { store, engine, explorer } = await open();
       try {
-        const result = await importGraphJsonl(jsonl, store, origin);
+        const result = await importGraphJsonl(jsonl, store, origin, { pathsRelativeTo: config.workspace });
         await store.setMeta('lastIndexedAt', new Date().toISOString());
         await store.setMeta('needsReindex', 'false');
+        await store.setMeta(INDEXED_SCHEMA_META, JSON.stringify(config.schema));
         return result;
       } finally {
         knownIndexed = false;
@@ -318,6 +347,13 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
     },
     async chunk(id) {
       return (await open()).explorer.chunk(id);
+    },
+    doctor() {
+      return diagnoseWorkspace(config, (opened as { store: GraphStore } | null)?.store ?? null);
+    },
+    importExtractions(jsonl, options) {
+      const external = readExtractions(jsonl, options.baseFolder, options.origin);
+      return runWrite(options, (context) => runImportExtractions(external, context));
     },
     queryUsage: () => queryUsage,
     async close() {

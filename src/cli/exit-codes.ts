@@ -17,6 +17,9 @@ const EXIT_CODES: Record<RhizomeErrorCode, number> = {
   INTERNAL: 1,
 };
 
+/** Exit code of `rhizome doctor` when a finding needs action. */
+export const DOCTOR_ACTION_EXIT_CODE = 8;
+
 /** Exit code for a partial run (some inputs failed, the rest was indexed). */
 export const PARTIAL_RUN_EXIT_CODE = EXIT_CODES.PARTIAL_RUN;
 

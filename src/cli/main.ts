@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerCommunitiesCommand } from './commands/communities-command.js';
 import { registerCypherCommand } from './commands/cypher-command.js';
+import { registerDoctorCommand } from './commands/doctor-command.js';
 import { registerEvalCommand } from './commands/eval-command.js';
 import { registerExplainCommand } from './commands/explain-command.js';
 import { registerExportCommands } from './commands/export-command.js';
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerExportCommands(program);
   registerServeCommand(program);
   registerMcpCommand(program);
+  registerDoctorCommand(program);
   return program;
 }
 

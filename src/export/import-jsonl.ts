@@ -1,6 +1,7 @@
 import type { Community, Entity, Mention, MergeRecord, Relation, SourceDocument } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import type { GraphStore, StoredChunk } from '../graph/store.js';
+import { resolvePortablePath } from '../ingest/document-id.js';
 import { GRAPH_EXPORT_FORMAT, GRAPH_RECORD_KINDS, type GraphRecordKind } from './export-jsonl.js';
 
 /** What an import wrote. */
@@ -17,9 +18,10 @@ export interface ImportResult {
 /**
  * Reads a `rhizome export --format jsonl` file into an empty store in one checked write.
  * CONFIG_INVALID when the store already holds documents; INPUT_INVALID, naming the line, for a
- * line that is not a record of the format (the store is then left unchanged).
+ * line that is not a record of the format (the store is then left unchanged). Relative document
+ * paths (an export made with `pathsRelativeTo`) are resolved against `pathsRelativeTo` here.
  */
-export async function importGraphJsonl(text: string, store: GraphStore, origin = 'import'): Promise<ImportResult> {
+export async function importGraphJsonl(text: string, store: GraphStore, origin = 'import', options: { pathsRelativeTo?: string } = {}): Promise<ImportResult> {
   const existing = await store.counts();
   if (existing.documents > 0 || existing.entities > 0) {
     throw new RhizomeError('CONFIG_INVALID', `the workspace already holds ${existing.documents} documents and ${existing.entities} entities: import into an empty workspace (another --workspace)`);
@@ -47,7 +49,8 @@ export async function importGraphJsonl(text: string, store: GraphStore, origin =
     list.push(fields);
   });
   const of = <T>(kind: GraphRecordKind) => (byKind.get(kind) ?? []) as unknown as T[];
-  const documents = of<SourceDocument>('document');
+  const anchor = options.pathsRelativeTo;
+  const documents = of<SourceDocument>('document').map((document) => (anchor === undefined ? document : { ...document, path: resolvePortablePath(document.path, anchor) }));
   const chunks = of<StoredChunk>('chunk');
   const graph = { entities: of<Entity>('entity'), relations: of<Relation>('relation'), mentions: of<Mention>('mention') };
   const merges = of<MergeRecord>('merge');

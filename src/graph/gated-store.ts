@@ -18,7 +18,7 @@ export function gateStore(store: GraphStore): GraphStore {
     listDocuments: () => read(() => store.listDocuments()),
     listChunks: () => read(() => store.listChunks()),
     listChunkDocuments: () => read(() => store.listChunkDocuments()),
-    writeIndex: (index) => write(() => store.writeIndex(index)),
+    writeIndex: (index, options) => write(() => store.writeIndex(index, options)),
     searchChunks: (query, limit) => read(() => store.searchChunks(query, limit)),
     searchEntities: (query, limit) => read(() => store.searchEntities(query, limit)),
     getChunks: (ids) => read(() => store.getChunks(ids)),

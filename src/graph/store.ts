@@ -110,7 +110,11 @@ export interface GraphStore {
   listChunks(): Promise<StoredChunk[]>;
   /** Every chunk's id and document id, without text or extraction (for lookups by document, such as a document's title). */
   listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>>;
-  writeIndex(write: IndexWrite): Promise<void>;
+  /**
+   * Applies one run's write atomically. When `signal` fires mid-write, the write stops before its
+   * next statement, is rolled back and ABORTED is thrown (the previous index stays).
+   */
+  writeIndex(write: IndexWrite, options?: { signal?: AbortSignal }): Promise<void>;
   searchChunks(query: string, limit: number): Promise<ScoredId[]>;
   searchEntities(query: string, limit: number): Promise<ScoredId[]>;
   getChunks(ids: string[]): Promise<ChunkWithSource[]>;

@@ -7,8 +7,10 @@ import { buildCommunities } from '../communities/build-communities.js';
 import { EXTRACTIVE_REPORT_VERSION, writeExtractiveReport } from '../communities/extractive-report.js';
 import { createLlmReportWriter, type ReportCounts } from '../communities/llm-report.js';
 import { COMMUNITY_REPORT_PROMPT_VERSION } from '../prompts/community-report-prompt.js';
+import { contentHash } from '../core/ids.js';
 import { runEmbedStage, type EmbedStageResult } from './embed-stage.js';
-import { describeExtractor, runExtractStage } from './extract-stage.js';
+import { describeExtractor, extractionKeyFor, runExtractStage } from './extract-stage.js';
+import { RunCheckpoint, type InterruptedRun } from './run-checkpoint.js';
 import type { IndexSummary } from './index-summary.js';
 import type { PreparedIndex } from './prepare-index.js';
 import type { IndexContext } from './run-index.js';
@@ -29,28 +31,48 @@ export interface UndoneMerge extends MergeRecord {
  * relations, entities, descriptions, aliases, merges, communities) is rebuilt from the chunks that
  * remain, so a removed document leaves no evidence behind. Returns the run summary (without its report path) and the merges made.
  */
-export async function applyChanges(prepared: PreparedIndex, context: IndexContext, started: number): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
+export async function applyChanges(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove' = 'index'): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
+  const checkpoint = RunCheckpoint.open(context.config.workspace, kind, corpusKeyOf(prepared, extractionKeyFor(context.config)));
+  try {
+    const result = await applyWithCheckpoint(prepared, context, started, checkpoint);
+    checkpoint.complete();
+    return result;
+  } catch (error) {
+    checkpoint.release();
+    if (error instanceof RhizomeError && error.code === 'ABORTED') throw new RhizomeError('ABORTED', describeCancelled(checkpoint, kind), { cause: error });
+    throw error;
+  }
+}
+
+async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContext, started: number, checkpoint: RunCheckpoint): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
   const { store, config, events, signal } = context;
   const checkAbort = () => {
-    if (signal?.aborted) throw new RhizomeError('ABORTED', 'indexing was cancelled; the previous index is unchanged');
+    if (signal?.aborted) throw new RhizomeError('ABORTED', 'indexing was cancelled');
   };
   const stageSeconds = { ...prepared.stageSeconds };
   checkAbort();
+  const interrupted = checkpoint.interrupted;
+  if (interrupted?.undone) await recordLandedUndoneMerges(context, interrupted);
 
+  const restored = checkpoint.restoreExtractions(prepared.pending, extractionKeyFor(config));
+  const toExtract = prepared.pending.filter((chunk) => !restored.has(chunk.id));
+  checkpoint.reach('extract');
   const extraction = await timeStage('extract', events, () =>
-    runExtractStage(prepared.pending, prepared.documents, { config, vocabulary: prepared.vocabulary, names: prepared.names, events, model: context.model, ...(signal ? { signal } : {}) }), prepared.pending.length);
+    runExtractStage(toExtract, prepared.documents, { config, vocabulary: prepared.vocabulary, names: prepared.names, events, model: context.model, onExtracted: (chunk) => checkpoint.recordExtraction(chunk), ...(signal ? { signal } : {}) }), toExtract.length);
   stageSeconds.extract = extraction.seconds;
   checkAbort();
   const updatedExtractions: Array<{ chunkId: string; extraction: ChunkExtraction; extractionKey: string }> = prepared.pending
     .filter((chunk) => chunk.extraction !== null && !prepared.replacedIds.has(chunk.documentId))
     .map((chunk) => ({ chunkId: chunk.id, extraction: chunk.extraction as ChunkExtraction, extractionKey: chunk.extractionKey }));
 
+  checkpoint.reach('resolve');
   const located: LocatedExtraction[] = prepared.allChunks.flatMap((chunk) => (chunk.extraction ? [{ extraction: chunk.extraction, documentId: chunk.documentId }] : []));
   const resolution = await timeStage('resolve', events, () => resolveGraph(located, config.schema, config.resolution));
   stageSeconds.resolve = resolution.seconds;
   const graph = resolution.result;
   checkAbort();
 
+  checkpoint.reach('communities');
   const previousCommunities = await store.listCommunities();
   const previousMerges = await store.listMerges();
   const reportCounts: ReportCounts = { written: 0, fallbacks: 0 };
@@ -60,6 +82,9 @@ export async function applyChanges(prepared: PreparedIndex, context: IndexContex
   stageSeconds.communities = communityStage.seconds;
   checkAbort();
 
+  const undoneMerges = findUndoneMerges(previousMerges, graph.merges);
+  const removedPaths = prepared.removedDocuments.map((document) => document.path);
+  checkpoint.reach('store', { merges: undoneMerges, removedDocuments: removedPaths });
   const storing = await timeStage('store', events, () =>
     store.writeIndex({
       removedDocumentIds: prepared.plan.removedIds,
@@ -69,16 +94,20 @@ export async function applyChanges(prepared: PreparedIndex, context: IndexContex
       graph: { entities: graph.entities, relations: graph.relations, mentions: graph.mentions },
       merges: graph.merges,
       communities: communityStage.result.communities,
-    }),
+    }, signal ? { signal } : {}),
   );
   stageSeconds.store = storing.seconds;
-  const undoneMerges = findUndoneMerges(previousMerges, graph.merges);
-  if (undoneMerges.length > 0) await recordUndoneMerges(context, undoneMerges, prepared.removedDocuments.map((document) => document.path));
+  if (undoneMerges.length > 0) await recordUndoneMerges(context, undoneMerges, removedPaths, checkpoint.startedAt);
+  checkpoint.clearExtractions();
+  checkpoint.reach('stored');
 
   let embedded: EmbedStageResult | null = null;
   if (context.embedder) {
     const embedder = context.embedder;
-    const embedding = await timeStage('embed', events, () => runEmbedStage(store, embedder, { all: prepared.allChunks, fresh: prepared.newChunks }, graph.entities, signal));
+    checkpoint.reach('embed');
+    // After an interrupted run some chunks may lack vectors: embed them all (the embedding cache makes known texts free).
+    const fresh = interrupted === null ? prepared.newChunks : prepared.allChunks;
+    const embedding = await timeStage('embed', events, () => runEmbedStage(store, embedder, { all: prepared.allChunks, fresh }, graph.entities, signal));
     stageSeconds.embed = embedding.seconds;
     embedded = embedding.result;
   }
@@ -117,9 +146,25 @@ export async function applyChanges(prepared: PreparedIndex, context: IndexContex
     llmExtraction: extraction.result.llmCounts,
     vectors: embedded,
     communityReports: context.model ? { ...reportCounts, reused: communityStage.result.reused } : null,
+    resumed: interrupted === null ? null : { stage: interrupted.stage, startedAt: interrupted.startedAt, extractions: restored.size },
     partial: loaded.failures.length > 0 || extraction.result.failures.length > 0 || extraction.result.budgetReached,
   };
   return { summary, merges: graph.merges };
+}
+
+/** The hash of what every extraction of this run depends on besides its chunk: extractor key and corpus vocabularies. */
+function corpusKeyOf(prepared: PreparedIndex, extractionKey: string): string {
+  return contentHash(JSON.stringify([extractionKey, [...prepared.vocabulary].sort(), [...prepared.names].sort()]));
+}
+
+/** What a cancelled run kept, for the ABORTED message. */
+function describeCancelled(checkpoint: RunCheckpoint, kind: 'index' | 'remove'): string {
+  const stage = checkpoint.stage;
+  const landed = stage === 'stored' || stage === 'embed';
+  const previous = landed ? 'the new graph was stored' : 'the previous index is unchanged (nothing of this run was written to the graph)';
+  const journaled = checkpoint.recordedExtractions > 0 && !landed ? `; ${checkpoint.recordedExtractions} new chunk extraction(s) are kept in the checkpoint and will not be redone` : '';
+  const vectors = stage === 'embed' ? '; some vectors may be missing until the next run' : '';
+  return `${kind === 'index' ? 'indexing' : 'removal'} was cancelled during the ${stage === 'prepared' ? 'extract' : stage === 'stored' ? 'final' : stage} stage: ${previous}${journaled}${vectors} — run the same command again to finish`;
 }
 
 /** Merges of the previous run that the new resolution no longer makes (same alias into the same name). */
@@ -129,11 +174,25 @@ export function findUndoneMerges(previous: MergeRecord[], next: MergeRecord[]): 
   return previous.filter((merge) => !kept.has(key(merge)));
 }
 
-async function recordUndoneMerges(context: IndexContext, merges: MergeRecord[], removedDocuments: string[]): Promise<void> {
-  const at = new Date().toISOString();
+async function recordUndoneMerges(context: IndexContext, merges: MergeRecord[], removedDocuments: string[], at: string): Promise<void> {
   const log = await readUndoneMerges(context.store);
-  const entries = [...log, ...merges.map((merge): UndoneMerge => ({ ...merge, at, removedDocuments }))];
+  const logged = new Set(log.map((entry) => `${entry.at}\u0000${entry.merged}\u0000${entry.kept}`));
+  const fresh = merges.filter((merge) => !logged.has(`${at}\u0000${merge.merged}\u0000${merge.kept}`));
+  if (fresh.length === 0) return;
+  const entries = [...log, ...fresh.map((merge): UndoneMerge => ({ ...merge, at, removedDocuments }))];
   await context.store.setMeta(UNDONE_MERGES_META, JSON.stringify(entries.slice(-UNDONE_MERGES_KEPT)));
+}
+
+/**
+ * An interrupted run recorded the merges it undid before its store write; when that write landed
+ * (the stored merges no longer make them), they are logged now, once.
+ */
+async function recordLandedUndoneMerges(context: IndexContext, interrupted: InterruptedRun): Promise<void> {
+  const undone = interrupted.undone;
+  if (!undone || undone.merges.length === 0) return;
+  const stored = await context.store.listMerges();
+  const landed = undone.merges.filter((merge) => findUndoneMerges([merge], stored).length > 0);
+  if (landed.length > 0) await recordUndoneMerges(context, landed, undone.removedDocuments, interrupted.startedAt);
 }
 
 /** The log of alias merges undone by later runs, oldest first. */

@@ -12,6 +12,7 @@ import type { ChatModel } from '../llm/chat-model.js';
 import { describeChatModel } from '../llm/model-identity.js';
 import { EXTRACT_GRAPH_PROMPT_VERSION } from '../prompts/extract-graph-prompt.js';
 import { GLEAN_GRAPH_PROMPT_VERSION } from '../prompts/glean-graph-prompt.js';
+import { RhizomeError } from '../errors/rhizome-error.js';
 import type { ExtractionFailure } from './index-summary.js';
 
 /** The document facts extraction needs for a chunk. */
@@ -36,6 +37,9 @@ export function extractionKeyFor(config: RhizomeConfig): string {
   return contentHash(JSON.stringify([LLM_EXTRACTOR_VERSION, EXTRACT_GRAPH_PROMPT_VERSION, GLEAN_GRAPH_PROMPT_VERSION, describeChatModel(llm).cacheIdentity, config.schema, llm.gleaning, llm.temperature, llm.maxOutputTokens]));
 }
 
+/** The key of extractions imported from elsewhere (`rhizome import` of an extractions file): kept as they are by every later run. */
+export const EXTERNAL_EXTRACTION_KEY = 'external-1';
+
 /** The extractor a config selects, in words for summaries and `rhizome stats`. */
 export function describeExtractor(config: RhizomeConfig): string {
   if (config.llm.provider === 'none') return `${NLP_EXTRACTOR_VERSION} (offline NLP: no LLM configured)`;
@@ -58,7 +62,7 @@ export function chunkSources(chunks: StoredChunk[], documents: Map<string, Chunk
 export async function runExtractStage(
   pending: StoredChunk[],
   documents: Map<string, ChunkDocument>,
-  context: { config: RhizomeConfig; vocabulary: ReadonlySet<string>; names?: ReadonlySet<string>; events: EventSink; model: ChatModel | null; signal?: AbortSignal },
+  context: { config: RhizomeConfig; vocabulary: ReadonlySet<string>; names?: ReadonlySet<string>; events: EventSink; model: ChatModel | null; signal?: AbortSignal; onExtracted?: (chunk: StoredChunk) => void },
 ): Promise<ExtractStageResult> {
   const key = extractionKeyFor(context.config);
   const failures: ExtractionFailure[] = [];
@@ -66,9 +70,17 @@ export async function runExtractStage(
   const accept = (chunk: StoredChunk, extraction: ChunkExtraction) => {
     chunk.extraction = extraction;
     chunk.extractionKey = key;
+    context.onExtracted?.(chunk);
   };
   if (!context.model) {
-    pending.forEach((chunk, index) => {
+    let lastYield = performance.now();
+    for (const [index, chunk] of pending.entries()) {
+      // Offline extraction is synchronous work: give the event loop (and Ctrl-C) a turn every 50 ms.
+      if (performance.now() - lastYield > 50) {
+        await new Promise((resolve) => setImmediate(resolve));
+        lastYield = performance.now();
+      }
+      if (context.signal?.aborted === true) throw new RhizomeError('ABORTED', 'extraction was cancelled', { cause: context.signal.reason });
       const document = documents.get(chunk.documentId);
       try {
         accept(chunk, extractWithNlp(chunk, {
@@ -84,7 +96,7 @@ export async function runExtractStage(
         failures.push({ chunkId: chunk.id, documentPath: pathOf(chunk), reason: (cause as Error).message });
       }
       if (index % 25 === 0 || index === pending.length - 1) context.events({ type: 'stage-progress', stage: 'extract', done: index + 1, total: pending.length });
-    });
+    }
     return { failures, pendingChunkIds: [], budgetReached: false, llmCounts: null };
   }
   const byId = new Map(pending.map((chunk) => [chunk.id, chunk]));
@@ -95,12 +107,12 @@ export async function runExtractStage(
     ...(context.signal ? { signal: context.signal } : {}),
   }, {
     concurrency: context.config.llm.concurrency,
-    onChunkDone: (_outcome, done, total) => context.events({ type: 'stage-progress', stage: 'extract', done, total }),
+    onChunkDone: (outcome, done, total) => {
+      const chunk = byId.get(outcome.chunkId);
+      if (chunk && outcome.extraction) accept(chunk, outcome.extraction);
+      context.events({ type: 'stage-progress', stage: 'extract', done, total });
+    },
   });
-  for (const outcome of run.outcomes) {
-    const chunk = byId.get(outcome.chunkId);
-    if (chunk && outcome.extraction) accept(chunk, outcome.extraction);
-  }
   for (const letter of run.deadLetters) {
     const chunk = byId.get(letter.chunkId);
     failures.push({ chunkId: letter.chunkId, documentPath: chunk ? pathOf(chunk) : letter.chunkId, reason: describeDeadLetter(letter) });

@@ -50,6 +50,8 @@ export interface IndexSummary {
   vectors: EmbedStageResult | null;
   /** Community reports written by the model, fallen back to extractive, or reused unchanged (null offline). */
   communityReports: { written: number; fallbacks: number; reused: number } | null;
+  /** When this run finished one that was interrupted (kill, crash, Ctrl-C): the stage it had reached and the extractions taken back from its checkpoint. */
+  resumed: { stage: string; startedAt: string; extractions: number } | null;
   partial: boolean;
   reportPath: string;
 }

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceDocument } from '../core/records.js';
 import type { StoredDocument } from '../graph/store.js';
+import { absoluteDocumentId } from '../ingest/document-id.js';
 import type { IngestFailure } from '../ingest/ingest-failure.js';
 
 /** A stored document named by id and path, as summaries report it. */
@@ -25,8 +27,9 @@ export interface DocumentChangePlan {
  * written, unchanged ones kept. Stored documents under a root that vanished from disk are removed
  * only with `prune` (else listed as `missing`); a file that now fails to load keeps its indexed version.
  */
-export function planDocumentChanges(roots: string[], loaded: SourceDocument[], failures: IngestFailure[], stored: StoredDocument[], prune: boolean): DocumentChangePlan {
+export function planDocumentChanges(roots: string[], loadedDocuments: SourceDocument[], failures: IngestFailure[], stored: StoredDocument[], prune: boolean, fileExists: (file: string) => boolean = existsSync): DocumentChangePlan {
   const storedById = new Map(stored.map((document) => [document.id, document]));
+  const loaded = settleDocumentIds(loadedDocuments, stored, fileExists);
   const loadedIds = new Set(loaded.map((document) => document.id));
   const failedPaths = failures.map((failure) => path.resolve(failure.path));
   const toWrite: SourceDocument[] = [];
@@ -38,7 +41,7 @@ export function planDocumentChanges(roots: string[], loaded: SourceDocument[], f
     if (!previous) {
       added += 1;
       toWrite.push(document);
-    } else if (previous.contentHash !== document.contentHash) {
+    } else if (previous.contentHash !== document.contentHash || previous.path !== document.path) {
       changed += 1;
       toWrite.push(document);
     } else {
@@ -54,6 +57,29 @@ export function planDocumentChanges(roots: string[], loaded: SourceDocument[], f
     changed,
     unchanged,
   };
+}
+
+/**
+ * Makes every loaded document's id right for the store: a file already stored keeps its stored id
+ * (indexed before through another root), so one file is never two documents. Relative ids taken
+ * by another file — two roots of the same name (`/a/docs`, `/b/docs`), or a stored file that still
+ * exists at another path — fall back to an id from the absolute path. A stored id met at a new
+ * path whose old file is gone is the same document moved: it keeps the id and is rewritten with
+ * the new path.
+ */
+function settleDocumentIds(loaded: SourceDocument[], stored: StoredDocument[], fileExists: (file: string) => boolean): SourceDocument[] {
+  const storedIdByPath = new Map(stored.map((document) => [document.path, document.id]));
+  const storedPathById = new Map(stored.map((document) => [document.id, document.path]));
+  const loadedPathsById = new Map<string, Set<string>>();
+  for (const document of loaded) loadedPathsById.set(document.id, (loadedPathsById.get(document.id) ?? new Set()).add(document.path));
+  return loaded.map((document) => {
+    const storedId = storedIdByPath.get(document.path);
+    if (storedId !== undefined) return storedId === document.id ? document : { ...document, id: storedId };
+    const sharedInRun = (loadedPathsById.get(document.id)?.size ?? 0) > 1;
+    const storedPath = storedPathById.get(document.id);
+    const takenInStore = storedPath !== undefined && storedPath !== document.path && fileExists(storedPath);
+    return sharedInRun || takenInStore ? { ...document, id: absoluteDocumentId(document.path) } : document;
+  });
 }
 
 /** True when `file` is `root` or lies under it. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SourceDocument } from '../core/records.js';
 import { chunkDocument } from '../chunking/chunk-document.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { timeStage, type EventSink } from '../events/events.js';
@@ -6,7 +7,7 @@ import { isVerbatimChunk } from '../extraction/nlp/extract-with-nlp.js';
 import { buildLowercaseVocabulary, buildNameVocabulary } from '../extraction/nlp/lowercase-vocabulary.js';
 import type { GraphStore, StoredChunk, StoredDocument } from '../graph/store.js';
 import { loadDocuments, type LoadDocumentsResult } from '../ingest/load-documents.js';
-import { extractionKeyFor, type ChunkDocument } from './extract-stage.js';
+import { EXTERNAL_EXTRACTION_KEY, extractionKeyFor, type ChunkDocument } from './extract-stage.js';
 import { planDocumentChanges, type DocumentChangePlan, type DocumentReference } from './plan-changes.js';
 
 /** Everything decided before extraction: what changed, the chunks, and which need extracting. */
@@ -66,6 +67,14 @@ export async function prepareIndex(roots: string[], context: PrepareContext, opt
   return assemble({ roots: resolvedRoots, emptyRoots, loaded, plan, storedDocuments, ingestSeconds: ingest.seconds }, context);
 }
 
+/** Prepares a run that adds or refreshes documents given in memory (imported extractions), keeping every other stored document. */
+export async function prepareDocuments(documents: SourceDocument[], context: PrepareContext): Promise<PreparedIndex> {
+  const storedDocuments = await context.store.listDocuments();
+  const loaded: LoadDocumentsResult = { documents, failures: [], skipped: [] };
+  const plan = planDocumentChanges([], documents, [], storedDocuments, false);
+  return assemble({ roots: [], emptyRoots: [], loaded, plan, storedDocuments, ingestSeconds: 0 }, context);
+}
+
 /** Prepares a run that removes the given stored documents and changes nothing else. */
 export async function prepareRemoval(documentIds: string[], context: PrepareContext): Promise<PreparedIndex> {
   const storedDocuments = await context.store.listDocuments();
@@ -98,7 +107,7 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
   const allChunks = [...storedChunks.filter((chunk) => !replacedIds.has(chunk.documentId)), ...newChunks]
     .sort((left, right) => compareStrings(pathOf(left), pathOf(right)) || left.index - right.index);
   const key = extractionKeyFor(config);
-  const pending = allChunks.filter((chunk) => chunk.extraction === null || chunk.extractionKey !== key);
+  const pending = allChunks.filter((chunk) => chunk.extraction === null || (chunk.extractionKey !== key && chunk.extractionKey !== EXTERNAL_EXTRACTION_KEY));
   const proseTexts = allChunks.filter((chunk) => !isVerbatimChunk(chunk)).map((chunk) => chunk.text);
   const vocabulary = buildLowercaseVocabulary(proseTexts);
   const names = buildNameVocabulary(proseTexts);
@@ -123,7 +132,8 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
 
 function mergeLoaded(results: LoadDocumentsResult[]): LoadDocumentsResult {
   const seen = new Set<string>();
-  const documents = results.flatMap((result) => result.documents).filter((document) => !seen.has(document.id) && Boolean(seen.add(document.id)));
+  // One file reached through two roots (a folder and a file in it) is read once.
+  const documents = results.flatMap((result) => result.documents).filter((document) => !seen.has(document.path) && Boolean(seen.add(document.path)));
   const failed = new Set<string>();
   const failures = results.flatMap((result) => result.failures).filter((failure) => !failed.has(failure.path) && Boolean(failed.add(failure.path)));
   return { documents, failures, skipped: [...new Set(results.flatMap((result) => result.skipped))] };

@@ -38,7 +38,10 @@ export interface IndexContext {
 export async function runIndex(roots: string[], context: IndexContext, options: { prune?: boolean } = {}): Promise<IndexSummary> {
   const started = performance.now();
   await context.store.ensureSchema(context.config.schema);
-  const prepared = await prepareIndex(roots, context, options);
+  const prepared = await prepareIndex(roots, context, options).catch((error: unknown) => {
+    if (error instanceof RhizomeError && error.code === 'ABORTED') throw new RhizomeError('ABORTED', 'indexing was cancelled while reading the documents: nothing was written, the previous index is unchanged — run the same command again to index', { cause: error });
+    throw error;
+  });
   return finish(prepared, context, started, 'index');
 }
 
@@ -60,8 +63,9 @@ export async function runRemove(targets: string[], context: IndexContext): Promi
   return finish(prepared, context, started, 'remove');
 }
 
-async function finish(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove'): Promise<IndexSummary> {
-  const { summary, merges } = await applyChanges(prepared, context, started);
+/** Applies a prepared change and writes the run report. */
+export async function finish(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove'): Promise<IndexSummary> {
+  const { summary, merges } = await applyChanges(prepared, context, started, kind);
   return { ...summary, reportPath: writeRunReport(context.config.workspace, kind, summary, merges) };
 }
 

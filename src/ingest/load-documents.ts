@@ -1,10 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash, stableId } from '../core/ids.js';
+import { contentHash } from '../core/ids.js';
 import type { SourceDocument, TextEncoding } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { decodeText, isBlank } from './decode-text.js';
 import { detectLanguage } from './detect-language.js';
+import { documentIdFor, idAnchorFor } from './document-id.js';
 import { describeError, ingestFailureCodeOf, rejectFile, type IngestFailure } from './ingest-failure.js';
 import { hasWantedExtension, listFiles } from './list-files.js';
 import { loadDocx } from './load-docx.js';
@@ -27,6 +28,8 @@ export interface LoadDocumentsOptions {
   extensions?: string[];
   maxFileBytes?: number;
   exclude?: string[];
+  /** The folder document ids are derived relative to (see documentIdFor); default: idAnchorFor(root), the folder holding the root folder. */
+  idAnchor?: string;
   signal?: AbortSignal;
   onProgress?: (event: { path: string; index: number; total: number }) => void;
 }
@@ -59,7 +62,7 @@ export const STRUCTURED_READER_VERSION = 'structure-1';
 /**
  * Loads every wanted file under `root` (or `root` itself when it is a file) into documents, in sorted
  * relative-path order. A bad file never stops the others: it is reported in `failures` with a code and reason.
- * `document.path` is the absolute resolved path. Throws INPUT_NOT_FOUND when `root` does not exist,
+ * `document.path` is the absolute resolved path; `document.id` comes from the path relative to `idAnchor`. Throws INPUT_NOT_FOUND when `root` does not exist,
  * INPUT_INVALID when it cannot be read, and ABORTED when `signal` fires; `onProgress` is called after each
  * file with a zero-based `index`.
  */
@@ -95,11 +98,12 @@ export async function loadDocuments(root: string, options: LoadDocumentsOptions 
     skipped = wanted ? [] : [absoluteRoot];
   }
 
+  const idAnchor = options.idAnchor ?? idAnchorFor(absoluteRoot, rootStats.isDirectory());
   const documents: SourceDocument[] = [];
   for (const [index, filePath] of candidates.entries()) {
     throwIfAborted(options.signal);
     try {
-      documents.push(await loadDocument(filePath, maxFileBytes, options.signal));
+      documents.push(await loadDocument(filePath, idAnchor, maxFileBytes, options.signal));
     } catch (error) {
       const code = ingestFailureCodeOf(error);
       if (code === null) throw error;
@@ -111,7 +115,7 @@ export async function loadDocuments(root: string, options: LoadDocumentsOptions 
 }
 
 /** Reads and parses one file; every expected problem is thrown as a `rejectFile` error. */
-async function loadDocument(filePath: string, maxFileBytes: number, signal: AbortSignal | undefined): Promise<SourceDocument> {
+async function loadDocument(filePath: string, idAnchor: string, maxFileBytes: number, signal: AbortSignal | undefined): Promise<SourceDocument> {
   const bytes = await readBoundedFile(filePath, maxFileBytes, signal);
   if (isBlank(bytes)) {
     throw rejectFile('empty', bytes.length === 0 ? 'empty file (0 bytes)' : 'empty file (only whitespace)');
@@ -122,7 +126,7 @@ async function loadDocument(filePath: string, maxFileBytes: number, signal: Abor
   const text = loaded.blocks === undefined ? normaliseText(loaded.text) : loaded.text;
   if (text.trim() === '' || loaded.blocks?.length === 0) throw rejectFile('no-text', `no text left after reading the ${format} markup`);
   return {
-    id: stableId('doc', filePath),
+    id: documentIdFor(filePath, idAnchor),
     path: filePath,
     format,
     title: normaliseLabel(loaded.title) ?? path.basename(filePath, path.extname(filePath)),

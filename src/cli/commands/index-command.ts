@@ -80,6 +80,7 @@ function printSummary(summary: IndexSummary): void {
     const total = summary.usage.total;
     printLine(`  model use   ${total.calls} calls (${total.cachedCalls} from cache, ${total.retries} retries), ${total.inputTokens} input + ${total.outputTokens} output tokens, $${total.dollars.toFixed(4)}`);
   }
+  if (summary.resumed) printLine(`  resumed     an interrupted run (started ${summary.resumed.startedAt}, stopped in its ${summary.resumed.stage} stage): ${summary.resumed.extractions} chunk extraction(s) taken back from its checkpoint`);
   if (summary.budgetReached) printWarning(`budget reached: ${summary.chunks.pending} chunks are pending; run the same command again to resume (finished calls are cached)`);
   for (const merge of summary.undoneMerges) printLine(`  undone      alias merge "${merge.merged}" → "${merge.kept}" (${merge.reason}): its evidence is gone`);
   if (summary.missingDocuments.length > 0) printWarning(`${summary.missingDocuments.length} indexed document(s) under these paths are gone from disk and were kept (${summary.missingDocuments.slice(0, 3).map((document) => document.path).join(', ')}${summary.missingDocuments.length > 3 ? ', …' : ''}): run \`rhizome index --prune\` with the same paths, or \`rhizome remove\`, to remove them`);

@@ -39,6 +39,8 @@ function loadKuzu(): Promise<typeof kuzu> {
 export class KuzuConnection {
   private readonly statements = new Map<string, kuzu.PreparedStatement>();
   private closed = false;
+  /** Set while a cancellable transaction runs: each statement checks it first. */
+  private cancelSignal: AbortSignal | null = null;
 
   private constructor(
     private readonly database: kuzu.Database,
@@ -78,6 +80,7 @@ export class KuzuConnection {
   /** Runs one statement with parameters and returns all rows. */
   async run(statement: string, parameters?: Record<string, KuzuParameter>): Promise<KuzuRow[]> {
     if (this.closed) throw new RhizomeError('STORE_FAILED', 'the Kuzu connection is closed');
+    if (this.cancelSignal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled', { cause: this.cancelSignal.reason });
     let results: kuzu.QueryResult | kuzu.QueryResult[];
     try {
       if (parameters && Object.keys(parameters).length > 0) {
@@ -111,16 +114,21 @@ export class KuzuConnection {
     this.connection.setQueryTimeout(milliseconds > 0 ? milliseconds : 2 ** 31 - 1);
   }
 
-  /** Runs `work` inside one transaction: all of it is written, or none. */
-  async transaction<T>(work: () => Promise<T>, mode: 'write' | 'read' = 'write'): Promise<T> {
+  /** Runs `work` inside one transaction: all of it is written, or none; `signal` stops it before its next statement (ABORTED, rolled back). */
+  async transaction<T>(work: () => Promise<T>, mode: 'write' | 'read' = 'write', signal?: AbortSignal): Promise<T> {
     await this.run(mode === 'read' ? 'BEGIN TRANSACTION READ ONLY' : 'BEGIN TRANSACTION');
+    this.cancelSignal = signal ?? null;
     try {
       const result = await work();
+      this.cancelSignal = null;
       await this.run('COMMIT');
       return result;
     } catch (error) {
+      this.cancelSignal = null;
       await this.run('ROLLBACK').catch(() => undefined);
       throw error;
+    } finally {
+      this.cancelSignal = null;
     }
   }
 

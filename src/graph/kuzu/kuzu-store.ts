@@ -4,6 +4,8 @@ import type { ChunkExtraction, MergeRecord } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
+import { beginGuardedWrite, endGuardedWrite, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import { validateIndexWrite } from '../validate-write.js';
@@ -27,7 +29,6 @@ export interface KuzuStoreOptions {
   bufferPoolMb?: BufferPoolSetting;
 }
 
-const CHUNK_INDEX = 'chunk_fts';
 /** Bump when the generated tables change shape: existing workspaces then rebuild their entity layer. */
 const KUZU_LAYOUT_VERSION = 2;
 
@@ -35,16 +36,21 @@ const KUZU_LAYOUT_VERSION = 2;
 export class KuzuGraphStore implements GraphStore {
   readonly capabilities: StoreCapabilities = { fullTextSearch: true, vectorIndex: true, atomicWrites: true, readOnlyCypher: true, cypherDialect: 'kuzu' };
   private schema: GraphSchema | null = null;
+  /** A cancelled write left the full-text indexes dropped: they are rebuilt before the next search (or on the next open). */
+  private indexesMissing = false;
 
   private readonly vectors: KuzuVectors;
+  private readonly fullText: KuzuFullTextIndexes;
 
   private constructor(private readonly connection: KuzuConnection) {
+    this.fullText = new KuzuFullTextIndexes(connection);
     this.vectors = new KuzuVectors(connection, { get: (key) => this.getMeta(key), set: (key, value) => this.setMeta(key, value) });
   }
 
   /** Opens the workspace database; WORKSPACE_LOCKED when another process holds it. */
   static async open(options: KuzuStoreOptions): Promise<KuzuGraphStore> {
     const databasePath = path.join(options.workspace, 'graph.kuzu');
+    if (!(options.readOnly ?? false)) restoreInterruptedWrite(databasePath);
     const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: resolveBufferPoolMb(options.bufferPoolMb ?? 'auto') });
     return new KuzuGraphStore(connection);
   }
@@ -70,7 +76,7 @@ export class KuzuGraphStore implements GraphStore {
       await this.setMeta('entityTables', JSON.stringify(next));
       await this.setMeta('schemaHash', schemaHash);
     }
-    await this.createIndexes();
+    await this.createIndexes(true);
     return { reset };
   }
 
@@ -108,44 +114,58 @@ export class KuzuGraphStore implements GraphStore {
     }));
   }
 
-  async writeIndex(write: IndexWrite): Promise<void> {
+  async writeIndex(write: IndexWrite, options: { signal?: AbortSignal } = {}): Promise<void> {
     const schema = this.requireSchema();
     const stored = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId');
     validateIndexWrite(write, stored.map((row) => String(row.id)), new Map(stored.map((row) => [String(row.id), String(row.documentId)])));
-    await this.dropAllIndexes();
+    if (options.signal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled before it started', { cause: options.signal.reason });
+    await beginGuardedWrite(this.connection);
+    let written = false;
     try {
+      await this.dropAllIndexes();
       await this.connection.transaction(async () => {
         await deleteEntityLayer(this.connection, schema);
         await writeCorpus(this.connection, write);
         await writeEntityLayer(this.connection, schema, write.graph, write.merges);
         await writeCommunities(this.connection, write.communities, write.graph.entities);
-      });
+      }, 'write', options.signal);
+      written = true;
     } catch (error) {
       // Kuzu 0.11.3 can lose relations it had when a transaction that re-loaded them with COPY
       // rolls back. Data problems are caught by validation before this point; for any other
       // failure the entity layer is marked for rebuilding (from the stored extractions).
-      // The full-text indexes are not rebuilt here: after a failure for lack of memory that would
-      // fail too (leaving a half-built index) and hide this error; the next open builds them.
+      // The full-text indexes are not rebuilt after a failure: after one for lack of memory that would
+      // fail too (leaving a half-built index) and hide this error; the next search or open builds them.
       await this.setMeta('needsReindex', NEEDS_REINDEX_AFTER_FAILED_WRITE).catch(() => undefined);
+      if (error instanceof RhizomeError && error.code === 'ABORTED') throw error;
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
+    } finally {
+      // Rebuilding the indexes takes seconds on a large corpus: a cancelled or failed write leaves it to the next search or open.
+      try {
+        if (written && !isAborted(options.signal)) await this.createIndexes();
+        else this.indexesMissing = true;
+      } finally {
+        endGuardedWrite(this.connection);
+      }
     }
-    await this.createIndexes();
   }
 
   async searchChunks(query: string, limit: number): Promise<ScoredId[]> {
+    await this.restoreMissingIndexes();
     const terms = toFullTextQuery(query);
     if (!terms) return [];
-    const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('Chunk', '${CHUNK_INDEX}', $query, top := $limit) RETURN node.id AS id, score ORDER BY score DESC, id`, { query: terms, limit });
+    const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('Chunk', '${this.fullText.nameOf('Chunk')}', $query, top := $limit) RETURN node.id AS id, score ORDER BY score DESC, id`, { query: terms, limit });
     return rows.map((row) => ({ id: String(row.id), score: Number(row.score) }));
   }
 
   async searchEntities(query: string, limit: number): Promise<ScoredId[]> {
+    await this.restoreMissingIndexes();
     const terms = toFullTextQuery(query);
     if (!terms) return [];
     const results: ScoredId[] = [];
     for (const type of nodeTypeNames(this.requireSchema())) {
-      const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('${type}', '${entityIndexName(type)}', $query, top := $limit) RETURN node.id AS id, score`, { query: terms, limit });
-      for (const row of rows) results.push({ id: String(row.id), score: Number(row.score) });
+      const rows = await this.connection.run(`CALL QUERY_FTS_INDEX('${type}', '${this.fullText.nameOf(type)}', $query, top := $limit) RETURN node.id AS id, score`, { query: terms, limit });
+      results.push(...rows.map((row) => ({ id: String(row.id), score: Number(row.score) })));
     }
     return results.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id)).slice(0, limit);
   }
@@ -227,44 +247,39 @@ export class KuzuGraphStore implements GraphStore {
     return this.schema;
   }
 
-  private async existingIndexes(): Promise<Set<string>> {
-    const rows = await this.connection.run('CALL SHOW_INDEXES() RETURN index_name');
-    return new Set(rows.map((row) => String(row.index_name)));
+  private async restoreMissingIndexes(): Promise<void> {
+    if (!this.indexesMissing) return;
+    await this.createIndexes(true);
+    this.indexesMissing = false;
   }
 
-  private async createIndexes(): Promise<void> {
-    const existing = await this.existingIndexes();
-    if (!existing.has(CHUNK_INDEX)) await this.createFullTextIndex('Chunk', CHUNK_INDEX, ['text']);
-    for (const type of nodeTypeNames(this.requireSchema())) {
-      if (!existing.has(entityIndexName(type))) await this.createFullTextIndex(type, entityIndexName(type), ['name', 'aliasText']);
-    }
-  }
-
-  /** Kuzu 0.11 cannot drop what a failed index build left behind; say so rather than pass on its binder message. */
-  private async createFullTextIndex(table: string, index: string, properties: string[]): Promise<void> {
+  /** Creates the full-text indexes tables lack; outside a guarded write, the creation is guarded itself. */
+  private async createIndexes(guard = false): Promise<void> {
+    await this.fullText.refresh();
+    const tables = ['Chunk', ...nodeTypeNames(this.requireSchema())];
+    if (tables.every((table) => this.fullText.has(table))) return;
+    if (guard) await beginGuardedWrite(this.connection);
     try {
-      await this.connection.run(`CALL CREATE_FTS_INDEX('${table}', '${index}', [${properties.map((property) => `'${property}'`).join(', ')}])`);
-    } catch (error) {
-      if (!/already exists/i.test((error as Error).message)) throw error;
-      throw new RhizomeError('STORE_FAILED', `the full-text index ${index} of ${this.connection.databasePath} was left half-built by an earlier failure, which Kuzu cannot repair in place: delete that database folder and run \`rhizome index\` again (documents are read and extracted anew)`, { cause: error, details: { index } });
+      for (const table of tables) await this.fullText.ensure(table, table === 'Chunk' ? ['text'] : ['name', 'aliasText']);
+    } finally {
+      if (guard) endGuardedWrite(this.connection);
     }
   }
 
   private async dropEntityIndexes(types: string[]): Promise<void> {
-    const existing = await this.existingIndexes();
-    for (const type of types) if (existing.has(entityIndexName(type))) await this.connection.run(`CALL DROP_FTS_INDEX('${type}', '${entityIndexName(type)}')`);
+    await this.fullText.refresh();
+    await this.fullText.drop(types);
   }
 
   /** Full-text indexes are rebuilt around each bulk write: faster, and a rollback cannot leave them stale. */
   private async dropAllIndexes(): Promise<void> {
-    const existing = await this.existingIndexes();
-    if (existing.has(CHUNK_INDEX)) await this.connection.run(`CALL DROP_FTS_INDEX('Chunk', '${CHUNK_INDEX}')`);
-    await this.dropEntityIndexes(nodeTypeNames(this.requireSchema()));
+    await this.fullText.refresh();
+    await this.fullText.drop(['Chunk', ...nodeTypeNames(this.requireSchema())]);
   }
 }
 
-function entityIndexName(type: string): string {
-  return `${type.toLowerCase()}_fts`;
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
 }
 
 function toChunk(row: KuzuRow, prefix: string) {

@@ -79,12 +79,13 @@ export class Neo4jConnection {
   }
 
   /** Runs `work` in one explicit write transaction: everything it wrote is committed, or nothing. */
-  async writeTransaction<T>(work: (runner: StatementRunner) => Promise<T>): Promise<T> {
+  async writeTransaction<T>(work: (runner: StatementRunner) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const session = this.session('write');
     const transaction = session.beginTransaction();
     try {
       const runner: StatementRunner = {
         run: async (statement, parameters = {}) => {
+          if (signal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled', { cause: signal.reason });
           try {
             const result = await transaction.run(statement, parameters);
             return result.records.map((record) => this.toRow(record));

@@ -85,14 +85,14 @@ export class Neo4jGraphStore implements GraphStore {
     }));
   }
 
-  async writeIndex(write: IndexWrite): Promise<void> {
+  async writeIndex(write: IndexWrite, options: { signal?: AbortSignal } = {}): Promise<void> {
     const schema = this.requireSchema();
     await this.connection.writeTransaction(async (runner) => {
       await deleteEntityLayer(runner);
       await writeCorpus(runner, write);
       await writeEntityLayer(runner, schema, write.graph, write.merges);
       await writeCommunities(runner, write.communities, write.graph.entities);
-    });
+    }, options.signal);
   }
 
   async searchChunks(query: string, limit: number): Promise<ScoredId[]> {

@@ -1,0 +1,51 @@
+import type { GraphRecord, GraphRecords } from './graph-records.js';
+
+/** Node and edge attributes written to GraphML, with their GraphML types. */
+const NODE_KEYS = [['kind', 'string'], ['type', 'string'], ['name', 'string'], ['aliases', 'string'], ['description', 'string'], ['mentionCount', 'int'], ['communities', 'string']] as const;
+const EDGE_KEYS = [['type', 'string'], ['evidence', 'string'], ['chunkId', 'string'], ['documentId', 'string'], ['start', 'int'], ['end', 'int'], ['weight', 'double'], ['validFrom', 'string'], ['validTo', 'string']] as const;
+
+/**
+ * The entity graph as GraphML (Gephi, yEd, NetworkX, Cytoscape): one node per entity (type, name,
+ * aliases joined by " | ", description, mention count, the ids of its communities by level) and
+ * one directed edge per relation with its evidence, span and validity dates. Deterministic: the
+ * records' order, attributes always in the same order.
+ */
+export function renderGraphml(records: GraphRecords): string {
+  const communitiesOf = new Map<string, string[]>();
+  const byLevel = [...records.community].sort((left, right) => Number(left.level) - Number(right.level));
+  for (const community of byLevel) for (const member of community.memberIds as string[]) communitiesOf.set(member, [...(communitiesOf.get(member) ?? []), String(community.id)]);
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">',
+    ...NODE_KEYS.map(([key, type]) => `  <key id="n_${key}" for="node" attr.name="${key}" attr.type="${type}"/>`),
+    ...EDGE_KEYS.map(([key, type]) => `  <key id="e_${key}" for="edge" attr.name="${key}" attr.type="${type}"/>`),
+    '  <graph id="rhizome" edgedefault="directed">',
+  ];
+  for (const entity of records.entity) {
+    const values: GraphRecord = { ...entity, kind: 'entity', aliases: (entity.aliases as string[]).join(' | '), communities: (communitiesOf.get(String(entity.id)) ?? []).join(' ') };
+    lines.push(`    <node id="${escapeXml(String(entity.id))}">${dataElements(NODE_KEYS, 'n', values)}</node>`);
+  }
+  for (const relation of records.relation) {
+    lines.push(`    <edge id="${escapeXml(String(relation.id))}" source="${escapeXml(String(relation.sourceId))}" target="${escapeXml(String(relation.targetId))}">${dataElements(EDGE_KEYS, 'e', relation)}</edge>`);
+  }
+  lines.push('  </graph>', '</graphml>');
+  return `${lines.join('\n')}\n`;
+}
+
+function dataElements(keys: ReadonlyArray<readonly [string, string]>, prefix: string, values: GraphRecord): string {
+  return keys
+    .filter(([key]) => values[key] !== null && values[key] !== undefined && values[key] !== '')
+    .map(([key]) => `<data key="${prefix}_${key}">${escapeXml(String(values[key]))}</data>`)
+    .join('');
+}
+
+/** Text safe inside XML content and attribute values; characters XML 1.0 forbids are dropped. */
+export function escapeXml(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}

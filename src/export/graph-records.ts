@@ -1,0 +1,41 @@
+import type { GraphStore } from '../graph/store.js';
+import { portablePath } from '../ingest/document-id.js';
+import { readDocumentTexts } from '../migrate/read-source.js';
+
+/** The kinds of records of an export, in the order they are written. */
+export const GRAPH_RECORD_KINDS = ['document', 'chunk', 'entity', 'relation', 'mention', 'merge', 'community'] as const;
+export type GraphRecordKind = (typeof GRAPH_RECORD_KINDS)[number];
+
+/** One exported record: plain data, without its kind. */
+export type GraphRecord = Record<string, unknown>;
+
+/** Every record of the workspace graph by kind, each list sorted by a stable key (ids, or the ids it joins). */
+export type GraphRecords = Record<GraphRecordKind, GraphRecord[]>;
+
+/**
+ * Reads the whole workspace graph in a deterministic order (every export format renders this).
+ * With `pathsRelativeTo` (the workspace folder), document paths are relative to it with `/`
+ * separators, so the same folder indexed at two locations gives the same records.
+ */
+export async function collectGraphRecords(store: GraphStore, options: { pathsRelativeTo?: string } = {}): Promise<GraphRecords> {
+  const anchor = options.pathsRelativeTo;
+  const documents = (await store.listDocuments()).map((document) => (anchor === undefined ? document : { ...document, path: portablePath(document.path, anchor) }));
+  const texts = await readDocumentTexts(store, documents.map((document) => document.id));
+  const projection = await store.loadProjection();
+  const keyed: Record<GraphRecordKind, Array<{ key: string; value: GraphRecord }>> = {
+    document: documents.map((document) => ({ key: document.id, value: { ...document, text: texts.get(document.id) ?? '' } })),
+    chunk: (await store.listChunks()).map((chunk) => ({ key: chunk.id, value: { ...chunk } })),
+    entity: projection.entities.map((entity) => ({ key: entity.id, value: { ...entity, aliases: [...entity.aliases].sort(compareStrings) } })),
+    relation: projection.relations.map((relation) => ({ key: relation.id, value: { ...relation } })),
+    mention: projection.mentions.map((mention) => ({ key: `${mention.chunkId}\u0000${mention.entityId}`, value: { ...mention } })),
+    merge: (await store.listMerges()).map((merge) => ({ key: `${merge.merged}\u0000${merge.kept}\u0000${merge.entityId}`, value: { ...merge } })),
+    community: (await store.listCommunities()).map((community) => ({ key: community.id, value: { ...community, memberIds: [...community.memberIds].sort(compareStrings) } })),
+  };
+  const sorted = (kind: GraphRecordKind) => [...keyed[kind]].sort((left, right) => compareStrings(left.key, right.key)).map((record) => record.value);
+  return Object.fromEntries(GRAPH_RECORD_KINDS.map((kind) => [kind, sorted(kind)])) as GraphRecords;
+}
+
+/** Code-unit order: the same on every platform and locale. */
+export function compareStrings(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}

@@ -1,0 +1,79 @@
+import type { KuzuConnection } from './kuzu-connection.js';
+
+/** Index names to try per table: the usual one, then alternates when a crash left the usual one's hidden tables behind. */
+const ALTERNATE_NAMES = 64;
+
+/**
+ * The full-text indexes of a Kuzu database, by table. Kuzu 0.11.3 builds and drops an FTS index as
+ * several auto-committed steps: a process killed half-way leaves hidden tables (`<id>_<name>_docs`)
+ * or catalog entries that cannot be dropped and make that name fail forever ("already exists",
+ * "not loaded yet"). A table whose index name is so blocked gets the next free alternate
+ * (`chunk_fts_r1` …); SHOW_INDEXES finds it again on every open (the highest alternate wins), so
+ * searches always use the index the table really has.
+ */
+export class KuzuFullTextIndexes {
+  private byTable = new Map<string, string>();
+
+  constructor(private readonly connection: KuzuConnection) {}
+
+  /** Reads which index each table has now. */
+  async refresh(): Promise<void> {
+    const rows = await this.connection.run('CALL SHOW_INDEXES() RETURN table_name, index_name, index_type');
+    this.byTable = new Map();
+    for (const row of rows.filter((candidate) => String(candidate.index_type) === 'FTS')) {
+      const table = String(row.table_name);
+      const name = String(row.index_name);
+      const known = this.byTable.get(table);
+      if (known === undefined || alternateNumber(name) > alternateNumber(known)) this.byTable.set(table, name);
+    }
+  }
+
+  /** The index name to query on `table` (its usual name when none is known). */
+  nameOf(table: string): string {
+    return this.byTable.get(table) ?? usualIndexName(table);
+  }
+
+  has(table: string): boolean {
+    return this.byTable.has(table);
+  }
+
+  /** Creates the index of `table` over `columns` unless it has one. */
+  async ensure(table: string, columns: string[]): Promise<void> {
+    if (this.byTable.has(table)) return;
+    const list = columns.map((column) => `'${column}'`).join(', ');
+    let lastError: unknown = null;
+    for (let attempt = 0; attempt <= ALTERNATE_NAMES; attempt += 1) {
+      const name = attempt === 0 ? usualIndexName(table) : `${usualIndexName(table)}_r${attempt}`;
+      try {
+        await this.connection.run(`CALL CREATE_FTS_INDEX('${table}', '${name}', [${list}])`);
+        this.byTable.set(table, name);
+        return;
+      } catch (error) {
+        // A name blocked by an interrupted build or drop: try the next one.
+        lastError = error;
+      }
+    }
+    throw lastError;
+  }
+
+  /** Drops the index of each table that has one. */
+  async drop(tables: string[]): Promise<void> {
+    for (const table of tables) {
+      const name = this.byTable.get(table);
+      if (name === undefined) continue;
+      // An index half-dropped by a crash may refuse to drop again; a fresh name is taken when it is rebuilt.
+      await this.connection.run(`CALL DROP_FTS_INDEX('${table}', '${name}')`).catch(() => undefined);
+      this.byTable.delete(table);
+    }
+  }
+}
+
+/** 0 for a usual name, n for `…_fts_rn`. */
+function alternateNumber(name: string): number {
+  return Number(/_r(\d+)$/.exec(name)?.[1] ?? 0);
+}
+
+/** `chunk_fts` for Chunk, `person_fts` for Person. */
+function usualIndexName(table: string): string {
+  return `${table.toLowerCase()}_fts`;
+}
