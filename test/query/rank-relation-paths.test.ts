@@ -248,13 +248,14 @@ test('a chain through the kinds the question names on the way wins a tie, by bri
     ],
   );
   // Neither chain's evidence holds a word of the question: only the kinds tell them apart.
-  const ask = (bridgeKinds: Set<string>, bonus = PATHS.bridgeKindBonus) => rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'who', { maxHops: 3, bridgeKinds, profile: profile({ bridgeKindBonus: bonus }) }), 20);
+  const BONUS = 0.1;
+  const ask = (bridgeKinds: Set<string>, bonus = BONUS) => rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'who', { maxHops: 3, bridgeKinds, profile: profile({ bridgeKindBonus: bonus }) }), 20);
   const withKinds = ask(new Set(['Location', 'Project']));
   const without = ask(new Set());
   const chain = 'Alder Works → Harrow Depot → Kite → Bea Lund';
-  close(scoreOf(withKinds, chain) - scoreOf(without, chain), PATHS.bridgeKindBonus, 'both kinds met');
+  close(scoreOf(withKinds, chain) - scoreOf(without, chain), BONUS, 'both kinds met');
   close(scoreOf(withKinds, 'Alder Works → Civic Board → Cal Moss'), scoreOf(without, 'Alder Works → Civic Board → Cal Moss'), 'no kind met');
-  close(scoreOf(ask(new Set(['Location', 'Event'])), chain) - scoreOf(without, chain), PATHS.bridgeKindBonus / 2, 'one kind of two met');
+  close(scoreOf(ask(new Set(['Location', 'Event'])), chain) - scoreOf(without, chain), BONUS / 2, 'one kind of two met');
   close(scoreOf(ask(new Set(['Location', 'Project']), 0), chain), scoreOf(without, chain), 'off at 0');
 });
 
