@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkpointFolder, readInterruptedRun } from '../../src/indexing/run-checkpoint.js';
+import { createSeededRandom } from '../../src/communities/seeded-random.js';
 
 const CLI = path.resolve('src/cli/main.ts');
 /** A run that finished: 0, or 5 when some chunks failed (a small model's unusable replies are dead letters, reported and replayed from the cache). */
@@ -49,17 +50,6 @@ interface RunSummary {
   usage: { total: { calls: number } } | null;
 }
 
-/** A deterministic pseudo-random sequence in [0, 1) (mulberry32). */
-function randomSequence(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function cliArguments(workspace: string, options: KillTrialOptions, ...command: string[]): string[] {
   return ['--import', import.meta.resolve('tsx'), CLI, '--workspace', workspace, '--quiet', ...(options.configFile ? ['--config', options.configFile] : []), ...command];
@@ -142,7 +132,7 @@ export async function runKillTrials(options: KillTrialOptions): Promise<KillCamp
   const cleanExport = exportOf(cleanWorkspace, options);
   writeFileSync(path.join(options.root, 'clean.jsonl'), cleanExport);
   log(`clean run: ${cleanSeconds.toFixed(1)} s (pipeline from ${(checkpointMs / 1000).toFixed(1)} s), ${cleanExport.split('\n').length - 2} records, ${clean.usage?.total.calls ?? 0} model calls`);
-  const random = randomSequence(options.seed);
+  const random = createSeededRandom(options.seed);
   const trials: KillTrial[] = [];
   for (let trial = 1; trial <= options.kills; trial += 1) {
     if ((performance.now() - started) / 1000 > options.maxSeconds) {

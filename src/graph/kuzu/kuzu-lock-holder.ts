@@ -40,7 +40,8 @@ function readLockHolder(databasePath: string): LockHolder | null {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** True while a process with this id exists (one owned by another user counts). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

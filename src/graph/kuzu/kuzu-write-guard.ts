@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { KuzuConnection } from './kuzu-connection.js';
+import { isRunning } from './kuzu-lock-holder.js';
 
 /**
  * A copy of the database taken before each bulk write, restored if the process dies during it.
@@ -60,11 +61,3 @@ function copyInChildProcess(source: string, target: string): Promise<void> {
   });
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
