@@ -7,6 +7,8 @@ import type { RelationPath, RetrievalContext } from '../core/retrieval-context.j
 import type { Answer } from './answer.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { contentStems } from '../text/content-stems.js';
+import { describedAs, readEntityNouns } from '../text/described-as.js';
+import { languagePack } from '../text/lang/registry.js';
 import { citeChunk } from './cite-chunk.js';
 import { formatPath } from './format-path.js';
 import { cropSentence } from './crop-sentence.js';
@@ -129,7 +131,7 @@ function reachesAskedKind(analysis: QuestionAnalysis, answers: Entity[]): boolea
   const wanted = analysis.answerType.types;
   if (wanted.size === 0) return true;
   const head = analysis.answerType.headStem;
-  return answers.some((entity) => entity.type === FALLBACK_NODE_TYPE || (wanted.get(entity.type) ?? 0) > 0 || (head !== null && contentStems(entity.description ?? '').includes(head)));
+  return answers.some((entity) => entity.type === FALLBACK_NODE_TYPE || (wanted.get(entity.type) ?? 0) > 0 || (head !== null && describedAs(readEntityNouns(entity), head, languagePack(analysis.language).descriptors.headFirst) !== null));
 }
 
 /** What the answer says when no entity of the asked kind was reached, before the nearest evidence. */

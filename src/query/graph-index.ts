@@ -3,6 +3,7 @@ import type { Entity, Relation } from '../core/records.js';
 import type { GraphProjection } from '../graph/store.js';
 import { isCommonWord } from '../text/words.js';
 import { contentStems } from '../text/content-stems.js';
+import { readEntityNouns, type EntityNouns } from '../text/described-as.js';
 
 /** The entity layer prepared for fast retrieval: alias lookup, adjacency and chunk links. */
 export interface GraphIndex {
@@ -26,8 +27,8 @@ export interface GraphIndex {
   /** Stem → number of distinct evidence sentences holding it (for idf weights). */
   evidenceFrequency: Map<string, number>;
   evidenceCount: number;
-  /** Per entity, the stems of the words its documents describe it with ("cabinet", "grant-giving charity"). */
-  descriptorStems: Array<Set<string>>;
+  /** Per entity, the stems of the phrases its documents describe it with ("cabinet", "grant-giving charity") and of its name. */
+  entityNouns: EntityNouns[];
   /** Significant word of a name → entities whose name or alias holds it ("brackley" → Brackley Insurance). */
   nameWordIndex: Map<string, number[]>;
 }
@@ -88,9 +89,9 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
       nameWordIndex.set(word, list);
     }
   });
-  const descriptorStems = entities.map((entity) => new Set(contentStems(entity.description ?? '')));
+  const entityNouns = entities.map(readEntityNouns);
   return {
-    descriptorStems, entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity,
+    entityNouns, entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity,
     relations: projection.relations, evidenceStems, evidenceFrequency, evidenceCount: stemsBySentence.size, nameWordIndex,
   };
 }

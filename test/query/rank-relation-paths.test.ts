@@ -16,6 +16,7 @@ function query(graph: SmallGraph, seeds: string[], words: string, overrides: Par
     seeds: seeds.map((name) => graph.at(name)),
     wantedTypes: new Map(),
     headStem: null,
+    headFirst: false,
     entityScore: () => 0,
     temporal: null,
     maxHops: 2,
@@ -91,6 +92,27 @@ test('a path ending on an entity described with the question\'s head noun wins',
   close((paths[0]?.score as number) - (paths[1]?.score as number), PATHS.typeMatchBonus);
   const clubs = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'fund', { headStem: answerHeadStem('Which club did Alder Works fund?') }), 8);
   assert.equal(names(clubs[0]), 'Alder Works → Corvane');
+});
+
+test('the head noun counts as a phrase\'s head or a name\'s, not as a modifier', () => {
+  const graph = smallGraph(
+    [
+      { name: 'Alder Works', type: 'Organization' },
+      { name: 'Keel', type: 'Project', description: 'quay-wall monitoring programme' },
+      { name: 'Birch Quay', type: 'Project' },
+    ],
+    [
+      { source: 'Alder Works', target: 'Keel', evidence: 'Alder Works runs Keel.' },
+      { source: 'Alder Works', target: 'Birch Quay', evidence: 'Alder Works runs Birch Quay.' },
+    ],
+  );
+  const ranked = (question: string) => rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'run', { headStem: answerHeadStem(question) }), 8);
+  const quays = ranked('Which quay does Alder Works run?');
+  assert.equal(names(quays[0]), 'Alder Works → Birch Quay', 'the name ends with the head noun');
+  close(scoreOf(quays, 'Alder Works → Birch Quay') - scoreOf(quays, 'Alder Works → Keel'), PATHS.typeMatchBonus, '"quay-wall" only qualifies the programme');
+  assert.equal(names(ranked('Which programme does Alder Works run?')[0]), 'Alder Works → Keel');
+  const french = rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'run', { headStem: answerHeadStem('Which programme does Alder Works run?'), headFirst: true }), 8);
+  assert.equal(scoreOf(french, 'Alder Works → Keel'), scoreOf(french, 'Alder Works → Birch Quay'), 'read head-first, the phrase is about quays, not programmes');
 });
 
 test('a hub bridge (mentioned in most chunks) loses to a specific bridge with equal evidence', () => {

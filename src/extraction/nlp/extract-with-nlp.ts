@@ -5,7 +5,8 @@ import { findCandidateMentions } from './find-mentions.js';
 import { readSentenceValidity, type SentenceValidity } from '../../text/sentence-validity.js';
 import { matchTypedRelations, type SentenceMention } from './match-relations.js';
 import { pickType, tallyVotes, voteMentionType } from './type-mention.js';
-import { findDescriptors } from './find-descriptors.js';
+import { findDescriptorPhrases } from './find-descriptors.js';
+import { DESCRIPTOR_SEPARATOR } from '../../core/description-phrases.js';
 import { findReferringMentions, referringNouns, type EarlierMention } from './refer-back.js';
 
 /** What the NLP extractor needs besides the chunk. */
@@ -23,7 +24,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-22';
+export const NLP_EXTRACTOR_VERSION = 'nlp-23';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -49,7 +50,8 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     const candidates = findCandidateMentions(sentence.text, context.knownLowercase, { language: context.language, ...(context.knownNames ? { knownNames: context.knownNames } : {}) });
     const described: EarlierMention[] = [];
     const mentions: SentenceMention[] = candidates.map((candidate) => {
-      const descriptors = candidate.isCode ? [] : findDescriptors(sentence.text, candidate, context.language);
+      const phrases = candidate.isCode ? [] : findDescriptorPhrases(sentence.text, candidate, context.language);
+      const descriptors = [...new Set(phrases.flat())];
       const votes = [...voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase, context.language), ...descriptorVotes(descriptors, nouns)];
       const tally = tallyVotes(votes);
       const type = pickType(tally, context.schema);
@@ -58,7 +60,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
         type,
         span: { start: base + candidate.start, end: base + candidate.end },
         confidence: tally[type] ?? 0,
-        ...(descriptors.length > 0 ? { description: descriptors.join(' ') } : {}),
+        ...(phrases.length > 0 ? { description: phrases.map((phrase) => phrase.join(' ')).join(DESCRIPTOR_SEPARATOR) } : {}),
         ...(candidate.acronymOf ? { aliasOf: candidate.acronymOf } : {}),
         ...(votes.length > 0 ? { votes } : {}),
       });

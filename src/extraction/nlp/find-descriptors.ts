@@ -38,10 +38,26 @@ function isDescriptorWord(word: PlainWord): boolean {
  * and lower case (empty when the sentence gives none). Question head nouns ("which charity",
  * "quel cabinet") are matched against these, so answer types come from the corpus's own words.
  */
-export function findDescriptors(sentence: string, mention: { start: number; end: number; titles?: readonly string[] }, language: Language): string[] {
+export function findDescriptors(sentence: string, mention: DescribedMention, language: Language): string[] {
+  return [...new Set(findDescriptorPhrases(sentence, mention, language).flat())];
+}
+
+/** A mention's place in its sentence, with the titles written before it ("Dr"). */
+export interface DescribedMention {
+  start: number;
+  end: number;
+  titles?: readonly string[];
+}
+
+/**
+ * The same descriptors as `findDescriptors`, one phrase each (words in text order), so that a
+ * phrase's head noun can be told from its modifiers ("quay-wall monitoring programme" is a
+ * programme): distinct phrases, in the order the sentence gives them.
+ */
+export function findDescriptorPhrases(sentence: string, mention: DescribedMention, language: Language): string[][] {
   const grammar = languagePack(language).descriptors;
   // A title says what the person is as a noun would ("le Dr Vidal" → "médecin").
-  const descriptors: string[] = (mention.titles ?? []).flatMap((title) => grammar.titleNouns[stripAccents(title.replace(/\.$/u, '')).toLowerCase()] ?? []);
+  const descriptors: string[][] = (mention.titles ?? []).flatMap((title) => (grammar.titleNouns[stripAccents(title.replace(/\.$/u, '')).toLowerCase()] ?? []).map((noun) => [noun]));
   const before = plainWords(sentence.slice(0, mention.start));
   const between = sentence.slice(before[before.length - 1]?.end ?? 0, mention.start);
   if (/^\s+$/u.test(between) || between === '') {
@@ -50,15 +66,16 @@ export function findDescriptors(sentence: string, mention: { start: number; end:
       const nouns = before.slice(articleAt + 1);
       if (!nouns.every(isDescriptorWord)) break;
       if (grammar.articles.has(article.plain)) {
-        descriptors.push(...nouns.map((word) => word.plain));
+        descriptors.push(nouns.map((word) => word.plain));
         break;
       }
     }
   }
   const after = sentence.slice(mention.end);
   const skip = /^\s*,\s*/u.exec(after)?.[0].length ?? copulaLength(after, grammar.copulas);
-  if (skip !== null) descriptors.push(...phraseAfter(after.slice(skip), grammar.articles));
-  return [...new Set(descriptors)];
+  if (skip !== null) descriptors.push(phraseAfter(after.slice(skip), grammar.articles));
+  const distinct = new Map(descriptors.filter((phrase) => phrase.length > 0).map((phrase) => [phrase.join(' '), phrase]));
+  return [...distinct.values()];
 }
 
 /** Length of a copula ("is a", "est une") at the start of `text`, or null. */

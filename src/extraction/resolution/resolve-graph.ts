@@ -1,3 +1,4 @@
+import { joinDescriptions } from '../../core/description-phrases.js';
 import { stableId } from '../../core/ids.js';
 import type { ChunkExtraction, Entity, ExtractedRelation, MergeRecord, Mention, Relation } from '../../core/records.js';
 import { normaliseName } from '../../core/normalise.js';
@@ -84,7 +85,7 @@ const MAX_DESCRIPTION_CHARACTERS = 400;
 function mergeDescriptions(descriptions: string[]): string {
   let merged = '';
   for (const description of [...new Set(descriptions)]) {
-    const next = merged ? `${merged} ${description}` : description;
+    const next = joinDescriptions(merged, description);
     if (next.length > MAX_DESCRIPTION_CHARACTERS && merged) break;
     merged = next.slice(0, MAX_DESCRIPTION_CHARACTERS);
   }

@@ -17,13 +17,13 @@ const MIN_AGENT_NOUN = 6;
  */
 export function typeByTrade(entities: Entity[], personTypes: ReadonlySet<string>, organisationType: string | null): Entity[] {
   if (!organisationType) return [];
-  const roles = new Set(entities.filter((entity) => personTypes.has(entity.type)).flatMap((entity) => entity.description.split(/\s+/)));
+  const roles = new Set(entities.filter((entity) => personTypes.has(entity.type)).flatMap((entity) => entity.description.split(/[\s,;]+/u)));
   const endings = agentEndings();
   const isTrade = (word: string) => word.length >= MIN_AGENT_NOUN && !roles.has(word) && endings.some((ending) => word.endsWith(ending));
   const retyped: Entity[] = [];
   for (const entity of entities) {
     if (entity.type !== FALLBACK_NODE_TYPE || !/^\p{Lu}\p{Ll}+$/u.test(entity.name)) continue;
-    if (!entity.description.split(/\s+/).some(isTrade)) continue;
+    if (!entity.description.split(/[\s,;]+/u).some(isTrade)) continue;
     entity.type = organisationType;
     retyped.push(entity);
   }

@@ -8,6 +8,7 @@ import { loadTitleIndex, passagesAboutQuestion, type TitleIndex } from './title-
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
 import { contentStems } from '../../text/content-stems.js';
+import { languagePack } from '../../text/lang/registry.js';
 import { rankRelationPaths, type PathQuery } from './rank-relation-paths.js';
 import { buildWalkGraph } from './graph-walk.js';
 import { linkQuestionEntities } from './link-question-entities.js';
@@ -127,6 +128,7 @@ export class LocalSearcher {
       seeds,
       wantedTypes: analysis.answerType.types,
       headStem: analysis.answerType.headStem,
+      headFirst: languagePack(analysis.language).descriptors.headFirst,
       bridgeKinds: analysis.bridgeKinds,
       profile: options.ranking.paths,
       entityScore: (entityIndex) => scores[entityIndex] as number,

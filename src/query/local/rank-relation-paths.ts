@@ -3,6 +3,7 @@ import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { RelationPath } from '../../core/retrieval-context.js';
 import type { GraphIndex } from '../graph-index.js';
+import { describedAs } from '../../text/described-as.js';
 
 /** What makes a path a good explanation of the question. */
 export interface PathQuery {
@@ -17,6 +18,8 @@ export interface PathQuery {
   wantedTypes: Map<string, number>;
   /** Stem of the wh-phrase's head noun ("which charity" → "charit"), matched against entity descriptors; null when none. */
   headStem: string | null;
+  /** Whether the question's language puts a noun phrase's head first (French) or last (English). */
+  headFirst: boolean;
   /** Node types the question's other nouns name, met by the entities a good chain passes through; none when left out. */
   bridgeKinds?: ReadonlySet<string>;
   /** Walk relevance of each entity (personalized PageRank). */
@@ -120,11 +123,11 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
 
 /**
  * Paths must end on what the question asks for: a bonus when the documents describe the entity
- * with the question's head noun or its type is the type asked, a penalty otherwise (smaller when
+ * with the question's head noun (as a phrase's head, not a modifier) or its type is the type asked, a penalty otherwise (smaller when
  * its type is unknown).
  */
 function typeBonus(index: GraphIndex, entityIndex: number, query: PathQuery): number {
-  if (query.headStem && index.descriptorStems[entityIndex]?.has(query.headStem)) return query.profile.typeMatchBonus;
+  if (query.headStem && describedAs(index.entityNouns[entityIndex], query.headStem, query.headFirst) === 'head') return query.profile.typeMatchBonus;
   if (query.wantedTypes.size === 0) return 0;
   const type = index.entities[entityIndex]?.type ?? '';
   const weight = query.wantedTypes.get(type) ?? 0;

@@ -44,6 +44,7 @@ export const germanPack: LanguagePack = {
     copulas: ['ist ein', 'ist eine', 'ist der', 'ist die', 'ist das', 'war ein', 'war eine'].map(listWords),
     agentNounEndings: ['er', 'ist'],
     titleNouns: { dr: ['doktor'], prof: ['professor'] },
+    headFirst: false,
     linkingWords: ['von'],
   },
   relativePronouns: { all: ['der', 'die', 'das', 'welcher', 'welche', 'welches'], person: [], thing: [] },

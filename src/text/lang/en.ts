@@ -82,6 +82,7 @@ export const englishPack: LanguagePack = {
     copulas: ['is a', 'is an', 'is the', 'was a', 'was an', 'was the'].map(listWords),
     agentNounEndings: ['er', 'or', 'ist'],
     titleNouns: { dr: ['doctor'], prof: ['professor'] },
+    headFirst: false,
     linkingWords: ['of'],
   },
   relativePronouns: { all: ['which', 'who'], person: ['who'], thing: ['which'] },

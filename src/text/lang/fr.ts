@@ -60,6 +60,7 @@ export const frenchPack: LanguagePack = {
     copulas: ['est un', 'est une', 'est le', 'est la', 'est l', 'etait un', 'etait une'].map(listWords),
     agentNounEndings: ['eur', 'euse', 'ier', 'iere', 'aire', 'iste'],
     titleNouns: { dr: ['medecin', 'docteur'], dre: ['medecin', 'docteure'], pr: ['professeur'] },
+    headFirst: true,
     linkingWords: ['de', 'du', 'des', "d'"],
   },
   relativePronouns: { all: ['qui', 'que', 'dont'], person: [], thing: [] },

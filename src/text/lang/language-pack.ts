@@ -99,6 +99,8 @@ export interface DescriptorWords {
   readonly agentNounEndings: readonly string[];
   /** Nouns a title before a name says of the person ("Dr" → "doctor"), accent-free: they describe the name as a written noun would. */
   readonly titleNouns: Readonly<Record<string, readonly string[]>>;
+  /** Whether a noun phrase's head noun comes first ("hébergeur certifié", "Quai de la Fosse") or last ("grant-giving charity", "Kinnaird Quay"). */
+  readonly headFirst: boolean;
 }
 
 /** Known abbreviations (as written) and how a period after each behaves; see `AbbreviationKind`. */
