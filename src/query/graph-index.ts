@@ -3,6 +3,7 @@ import type { Entity, Relation } from '../core/records.js';
 import type { GraphProjection } from '../graph/store.js';
 import { isCommonWord } from '../text/words.js';
 import { contentStems } from '../text/content-stems.js';
+import { escapeRegExp } from '../text/lang/word-lists.js';
 import { readEntityNouns, type EntityNouns } from '../text/described-as.js';
 
 /** The entity layer prepared for fast retrieval: alias lookup, adjacency and chunk links. */
@@ -22,7 +23,7 @@ export interface GraphIndex {
   /** Per entity, its relations (indexes into `relations`). */
   relationsOfEntity: number[][];
   relations: Relation[];
-  /** Per relation, the content-word stems of its evidence sentence. */
+  /** Per relation, the content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`). */
   evidenceStems: Array<Set<string>>;
   /** Stem → number of distinct evidence sentences holding it (for idf weights). */
   evidenceFrequency: Map<string, number>;
@@ -75,7 +76,8 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
       stems = new Set(contentStems(relation.evidence));
       stemsBySentence.set(key, stems);
     }
-    return stems;
+    const others = otherNamesInEvidence(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? [], entities);
+    return others.length === 0 ? stems : new Set(contentStems(blankNames(relation.evidence, others)));
   });
   const evidenceFrequency = new Map<string, number>();
   for (const stems of stemsBySentence.values()) for (const stem of stems) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
@@ -96,3 +98,25 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
   };
 }
 
+
+/**
+ * The names of entities other than a relation's two ends that its evidence sentence writes out
+ * ("… a day at Quillon Systems' site in Tressby" for a relation between the Authority and
+ * Tressby): their words are about those entities, so they do not tell what the relation covers.
+ */
+function otherNamesInEvidence(relation: Relation, chunkEntities: readonly number[], entities: readonly Entity[]): string[] {
+  const evidence = relation.evidence.toLowerCase();
+  const names: string[] = [];
+  for (const entityIndex of chunkEntities) {
+    const entity = entities[entityIndex] as Entity;
+    if (entity.id === relation.sourceId || entity.id === relation.targetId) continue;
+    for (const name of [entity.name, ...entity.aliases]) if (name.length > 1 && evidence.includes(name.toLowerCase())) names.push(name);
+  }
+  return names;
+}
+
+/** The text with each of the names (case aside, longest first) blanked out as whole words. */
+function blankNames(text: string, names: readonly string[]): string {
+  const escaped = [...new Set(names)].sort((left, right) => right.length - left.length).map(escapeRegExp);
+  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), ' ');
+}

@@ -30,6 +30,9 @@ const typingWords = acrossLanguages((packs) => {
     organisationWords: organisationPrefixes.size > 0 ? new RegExp(`\\b(?:${wordAlternation(organisationPrefixes)})`) : null,
     // A name right after one of these is a thing, not a person ("the Northgate Line").
     determiners: union((pack) => pack.determiners),
+    locativePrepositions: union((pack) => pack.locativePrepositions),
+    // "le site de X", "the site of X": the linking words after a place noun, accent-free, apostrophes dropped.
+    linkingWords: new Set(packs.flatMap((pack) => pack.descriptors.linkingWords.map((word) => words(word)[0] ?? ''))),
     articles: union((pack) => pack.articles),
     // Endings of common nouns and adjectives that are seldom surnames ("Builders", "Staffing", "Digital", "Transports").
     commonNounEndings: [...union((pack) => pack.commonNounEndings)],
@@ -122,6 +125,39 @@ function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, la
 }
 
 /**
+ * "the production site in X", "its plant at X", "le site de production à X": a place type's own
+ * nouns (its suffix words, plural or not) then a locative preposition put the name in a place.
+ * The noun must follow an article or a possessive ("the", "its", "Acme's", "l'"), which tells it
+ * from a verb ("she works at X"). Returns the phrase that fired ("site in"), or null.
+ */
+function placeNounBefore(textBefore: string, prepared: PreparedCues): string | null {
+  const { locativePrepositions, articles } = typingWords();
+  const before = words(textBefore);
+  const preposition = before[before.length - 1] ?? '';
+  if (!locativePrepositions.has(preposition)) return null;
+  const isPlaceNoun = (word: string) => prepared.suffixes.some((suffix) => suffix.ending === null && (suffix.word === word || `${suffix.word}s` === word));
+  // The noun may be followed by its complement ("site de production à X").
+  const plain = stripAccents(textBefore).toLowerCase();
+  for (let at = before.length - 2; at >= Math.max(0, before.length - 4); at -= 1) {
+    const noun = before[at] as string;
+    if (!isPlaceNoun(noun)) continue;
+    // One modifier may stand between the article and the noun ("Acme's production site").
+    const lead = plain.slice(0, plain.lastIndexOf(noun)).replace(/([\p{L}\p{N}-]+)\s+$/u, (all, word: string) => (articles.has(word) ? all : ''));
+    const leadWords = words(lead);
+    if (/['’]s?\s*$/u.test(lead) || articles.has(leadWords[leadWords.length - 1] ?? '')) return `${noun} ${preposition}`;
+  }
+  return null;
+}
+
+/** A place noun's linking word ("site de", "plant of") before a name that a locative preposition and another name follow ("… X à Pontarlac"). */
+function ownerBeforePlace(cueWords: readonly string[], textAfter: string): boolean {
+  const { linkingWords, locativePrepositions } = typingWords();
+  if (!linkingWords.has(cueWords[cueWords.length - 1] ?? '')) return false;
+  const next = /^\s+(\p{L}+)\s+\p{Lu}/u.exec(textAfter)?.[1];
+  return next !== undefined && locativePrepositions.has(words(next)[0] ?? '');
+}
+
+/**
  * Votes for the node types a mention may have, from the schema's cues: suffix words, words
  * just before and after it in the sentence, titles, and name shapes. Each vote names the cue
  * and the phrase that fired it; `tallyVotes` sums them.
@@ -150,8 +186,13 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
     const suffix = nameWords.length > 1 ? prepared.suffixes.find((candidate) => matchesSuffix(lastWord, candidate)) : undefined;
     if (suffix !== undefined) add(type.name, WEIGHTS.suffix, 'suffix', suffix.suffix);
     for (const { phrase, words: phraseWords } of prepared.before) {
-      if (endsWithPhrase(before, phraseWords) || endsWithPhrase(beforeWithoutArticle, phraseWords)) add(type.name, WEIGHTS.before, 'before', phrase);
+      if (!endsWithPhrase(before, phraseWords) && !endsWithPhrase(beforeWithoutArticle, phraseWords)) continue;
+      // "l'usine de X à Y", "the plant of X in Y": Y is the place, X owns it.
+      if (cues.shapes.includes('place-name') && ownerBeforePlace(phraseWords, sentence.slice(mention.end))) continue;
+      add(type.name, WEIGHTS.before, 'before', phrase);
     }
+    const placedIn = cues.shapes.includes('place-name') ? placeNounBefore(sentence.slice(Math.max(0, mention.start - 60), mention.start), prepared) : null;
+    if (placedIn !== null) add(type.name, WEIGHTS.before, 'before', placedIn);
     const title = mention.titles.find((candidate) => prepared.beforeForms.has(words(candidate).join(' ')));
     if (title !== undefined) add(type.name, WEIGHTS.title, 'title', title);
     for (const { phrase, words: phraseWords } of prepared.after) {

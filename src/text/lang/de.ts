@@ -38,6 +38,7 @@ export const germanPack: LanguagePack = {
   },
   articles: plainWordSet('der die das den dem des ein eine einen einem einer sein seine ihr ihre'),
   determiners: plainWordSet('der die das dieser diese dieses jener jene'),
+  locativePrepositions: plainWordSet('in'),
   descriptors: {
     articles: plainWordSet('der die das ein eine'),
     referring: plainWordSet('der die das dieser diese dieses'),

@@ -76,6 +76,7 @@ export const englishPack: LanguagePack = {
   },
   articles: plainWordSet('the a an its their his her our'),
   determiners: plainWordSet('the this that these those'),
+  locativePrepositions: plainWordSet('in at'),
   descriptors: {
     articles: plainWordSet('the a an'),
     referring: plainWordSet('the this'),

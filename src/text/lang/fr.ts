@@ -54,6 +54,7 @@ export const frenchPack: LanguagePack = {
   },
   articles: plainWordSet('le la les l un une son sa ses leur'),
   determiners: plainWordSet('le la les ce cette ces'),
+  locativePrepositions: plainWordSet('a'),
   descriptors: {
     articles: plainWordSet('le la l un une'),
     referring: plainWordSet('le la l ce cet cette'),

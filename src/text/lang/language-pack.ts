@@ -30,6 +30,8 @@ export interface LanguagePack {
   readonly articles: ReadonlySet<string>;
   /** Determiners after which a capitalised name is a thing, not a person ("the Northgate Line"). */
   readonly determiners: ReadonlySet<string>;
+  /** Prepositions that place a thing in a named place ("the plant in X", "le site à X"), accent-free. */
+  readonly locativePrepositions: ReadonlySet<string>;
   /** The few function words that let a sentence describe a name or refer back to one. */
   readonly descriptors: DescriptorWords;
   /** Relative pronouns; `person` and `thing` hold those that tell people from things ("who" / "which"). */
