@@ -92,9 +92,14 @@ function endsWithAny(text: string, list: readonly string[]): boolean {
 }
 
 function containsAny(text: string, list: readonly string[]): boolean {
-  if (list.length === 0) return false;
-  const pattern = cached(`any\u0000${list.join('\u0000')}`, () => new RegExp(`(?:^|[^\\p{L}'])(?:${list.map(phrasePattern).join('|')})(?![\\p{L}])`, 'u'));
-  return pattern.test(text);
+  return firstPhraseAt(text, list) >= 0;
+}
+
+/** Where the first of the phrases starts in the (plain) text, as a whole word; -1 when none is there. */
+function firstPhraseAt(text: string, list: readonly string[]): number {
+  if (list.length === 0) return -1;
+  const pattern = cached(`at\u0000${list.join('\u0000')}`, () => new RegExp(`(?<![\\p{L}'])(?:${list.map(phrasePattern).join('|')})(?![\\p{L}])`, 'u'));
+  return pattern.exec(text)?.index ?? -1;
 }
 
 /** "between A and B", "du A au B": an opener just before the first date and only a closer between the two. */
@@ -105,4 +110,38 @@ function closesRange(plain: string, first: FoundDate, second: FoundDate, phrases
   if (!closer.test(between)) return false;
   const before = plain.slice(Math.max(0, first.start - PHRASE_REACH), first.start);
   return endsWithAny(before, phrases.rangeOpeners) || endsWithAny(before, phrases.fromPhrases);
+}
+
+/**
+ * Whether a text says that the entity named `later` took the place of the one named `earlier`
+ * (each given by its names): "X's contract is terminated … Y has been appointed" (an ending
+ * phrase between the two names, a starting phrase after it), "Y replaces X" / "Y succède à X"
+ * (a replacing phrase between), "X was replaced by Y". False when either is not named.
+ */
+export function saysTakesOver(text: string, earlier: readonly string[], later: readonly string[], language: Language): boolean {
+  const phrases = languagePack(language).temporal.validity;
+  const plain = plainText(text);
+  const earlierAt = firstNameAt(plain, earlier);
+  const laterAt = firstNameAt(plain, later);
+  if (!earlierAt || !laterAt) return false;
+  if (earlierAt.end <= laterAt.start) {
+    const between = plain.slice(earlierAt.end, laterAt.start);
+    if (firstPhraseAt(between, phrases.replacedByPhrases) >= 0) return true;
+    const ending = firstPhraseAt(between, phrases.endingPhrases);
+    return ending >= 0 && firstPhraseAt(plain.slice(earlierAt.end + ending), phrases.startingPhrases) >= 0;
+  }
+  if (laterAt.end <= earlierAt.start) return firstPhraseAt(plain.slice(laterAt.end, earlierAt.start), phrases.replacingPhrases) >= 0;
+  return false;
+}
+
+/** The first place one of the names is written in the plain text, as whole words. */
+function firstNameAt(plain: string, names: readonly string[]): { start: number; end: number } | null {
+  let best: { start: number; end: number } | null = null;
+  for (const name of names) {
+    const wanted = plainText(name);
+    if (wanted.length < 2) continue;
+    const match = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(wanted)}(?![\\p{L}\\p{N}])`, 'u').exec(plain);
+    if (match && (!best || match.index < best.start)) best = { start: match.index, end: match.index + wanted.length };
+  }
+  return best;
 }

@@ -6,6 +6,8 @@ import { answerHeadStem } from '../../src/ask/expected-answer-type.js';
 import { contentStems } from '../../src/text/content-stems.js';
 import { rankRelationPaths, type PathQuery } from '../../src/query/local/rank-relation-paths.js';
 import { smallGraph, type SmallGraph } from './small-graph.js';
+import type { Entity } from '../../src/core/records.js';
+import { saysTakesOver } from '../../src/text/sentence-validity.js';
 
 const PATHS = DEFAULT_RANKING_PROFILE.paths;
 
@@ -294,4 +296,26 @@ test('"currently" compares the facts of one slot: a recent fact further away doe
   const ranked = rankRelationPaths(graph.index, query(graph, ['Kite'], 'who leads', { temporal: { prefer: 'latest' }, wantedTypes: new Map([['Person', 1]]) }), 8).map(names);
   assert.equal(ranked[0], 'Kite → Ben Oduya', ranked.join('; '));
   assert.ok(ranked.indexOf('Kite → Ada Rhee') > ranked.indexOf('Kite → Ben Oduya'), 'the older fact of the same slot comes after');
+});
+
+test('"now": a supplier whose evidence says another took its place hands the answer over', () => {
+  const graph = smallGraph(
+    [
+      { name: 'Kite', type: 'Project' },
+      { name: 'Brook Works', type: 'Organization' },
+      { name: 'Vane Metal', type: 'Organization' },
+      { name: 'Lumen', type: 'Organization' },
+    ],
+    [
+      { source: 'Brook Works', target: 'Kite', evidence: 'Brook Works will build the gates for Kite.' },
+      { source: 'Lumen', target: 'Kite', evidence: 'Lumen audits Kite.' },
+      { source: 'Brook Works', target: 'Vane Metal', evidence: 'Brook Works has had its contract terminated. Vane Metal has been appointed to build the rest.' },
+    ],
+  );
+  const takesOver = (evidence: string, earlier: Entity, later: Entity) => saysTakesOver(evidence, [earlier.name], [later.name], 'en');
+  const ask = (temporal: PathQuery['temporal']) => rankRelationPaths(graph.index, query(graph, ['Kite'], 'build gates', { temporal, takesOver, maxHops: 1 }), 8);
+  assert.equal(names(ask({ prefer: 'latest' })[0]), 'Kite → Brook Works → Vane Metal', 'the successor answers "who builds them now"');
+  assert.equal(names(ask(null)[0]), 'Kite → Brook Works', 'without "now", the stated builder');
+  const noReading = rankRelationPaths(graph.index, query(graph, ['Kite'], 'build gates', { temporal: { prefer: 'latest' }, maxHops: 1 }), 8);
+  assert.equal(names(noReading[0]), 'Kite → Brook Works', 'with no take-over reader, no hand-over');
 });

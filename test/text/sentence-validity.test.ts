@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findDates } from '../../src/text/find-dates.js';
-import { readSentenceValidity } from '../../src/text/sentence-validity.js';
+import { readSentenceValidity, saysTakesOver } from '../../src/text/sentence-validity.js';
 
 test('a day and month with no year is read as the occurrence nearest the document date, and only with one', () => {
   assert.deepEqual(findDates('La prise de fonction interviendra le 1er avril.', '2024-03-04').map((date) => date.iso), ['2024-04-01']);
@@ -24,4 +24,18 @@ test('a sentence says when its fact starts and ends', () => {
   assert.deepEqual(read('Tom Hale, the former head of sales, spoke.', '2024-01-10', 'en'), { validFrom: null, validTo: '2024-01-10' }, 'an ended fact with no date ended by the time of writing');
   assert.deepEqual(read('Revenue of 2019 was up at Kite.', '2024-01-01', 'en'), { validFrom: '2024-01-01', validTo: null }, 'a year alone is no date');
   assert.deepEqual(read('Les navettes les conduisent jusqu\'au laboratoire.', '2024-01-10', 'fr'), { validFrom: '2024-01-10', validTo: null }, '"jusqu\'au" before a place is no end');
+});
+
+test('a text says who took whose place, whichever way round it is written', () => {
+  const takes = (text: string, earlier: string, later: string, language: 'en' | 'fr') => saysTakesOver(text, [earlier], [later], language);
+  const ended = 'Brook Works, which missed the deadline, has had its contract terminated. Vane Metal has been appointed to finish the job.';
+  assert.equal(takes(ended, 'Brook Works', 'Vane Metal', 'en'), true, 'an ending phrase between, a starting phrase after');
+  assert.equal(takes(ended, 'Vane Metal', 'Brook Works', 'en'), false, 'not the other way round');
+  assert.equal(takes('Vane Metal replaces Brook Works on the gates.', 'Brook Works', 'Vane Metal', 'en'), true);
+  assert.equal(takes('Vane Metal replaces Brook Works on the gates.', 'Vane Metal', 'Brook Works', 'en'), false);
+  assert.equal(takes('Brook Works was replaced by Vane Metal in May.', 'Brook Works', 'Vane Metal', 'en'), true);
+  assert.equal(takes('Brook Works and Vane Metal were both appointed.', 'Brook Works', 'Vane Metal', 'en'), false, 'a start alone replaces no one');
+  assert.equal(takes('Le contrat de Garonne Services est résilié ; Dalmas est désormais chargée de la maintenance.', 'Garonne Services', 'Dalmas', 'fr'), true);
+  assert.equal(takes('Dalmas succède à Garonne Services pour la maintenance.', 'Garonne Services', 'Dalmas', 'fr'), true);
+  assert.equal(takes('Dalmas remplace un prestataire.', 'Garonne Services', 'Dalmas', 'fr'), false, 'an entity the text does not name took no place');
 });

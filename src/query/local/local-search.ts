@@ -9,6 +9,7 @@ import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
 import { contentStems } from '../../text/content-stems.js';
 import { languagePack } from '../../text/lang/registry.js';
+import { saysTakesOver } from '../../text/sentence-validity.js';
 import { rankRelationPaths, type PathQuery } from './rank-relation-paths.js';
 import { buildWalkGraph } from './graph-walk.js';
 import { linkQuestionEntities } from './link-question-entities.js';
@@ -133,6 +134,7 @@ export class LocalSearcher {
       profile: options.ranking.paths,
       entityScore: (entityIndex) => scores[entityIndex] as number,
       temporal: analysis.temporal,
+      takesOver: (evidence, earlier, later) => saysTakesOver(evidence, [earlier.name, ...earlier.aliases], [later.name, ...later.aliases], analysis.language),
       maxHops: options.maxHops,
     };
     if (seeds.length === 0 && (options.pathSeedsFromText ?? 0) > 0) {

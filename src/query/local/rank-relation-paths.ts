@@ -1,4 +1,4 @@
-import type { Relation } from '../../core/records.js';
+import type { Entity, Relation } from '../../core/records.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { RelationPath } from '../../core/retrieval-context.js';
@@ -24,6 +24,8 @@ export interface PathQuery {
   bridgeKinds?: ReadonlySet<string>;
   /** Walk relevance of each entity (personalized PageRank). */
   entityScore: (entityIndex: number) => number;
+  /** Whether a relation's evidence says the `later` entity took the `earlier` one's place ("X's contract is terminated … Y appointed"); none when left out. */
+  takesOver?: (evidence: string, earlier: Entity, later: Entity) => boolean;
   /** Prefer recent facts ("currently"), or facts valid at a date. */
   temporal: { prefer: 'latest' } | { prefer: 'at'; date: string } | null;
   maxHops: number;
@@ -61,6 +63,20 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   const coverage = (covered: Set<string>) =>
     [...covered].reduce((sum, stem) => (stem.startsWith('~') ? (covered.has(stem.slice(1)) ? sum : sum + profile.alternativeWordShare * idf(stem.slice(1))) : sum + idf(stem)), 0) / questionMass;
 
+  // The question stems a path covers once it takes this relation too.
+  const coveredWith = (before: ReadonlySet<string>, relationIndex: number): Set<string> => {
+    const covered = new Set(before);
+    for (const stem of query.relationTypeWords?.get((index.relations[relationIndex] as Relation).type) ?? []) if (query.questionStems.has(stem)) covered.add(stem);
+    for (const stem of index.evidenceStems[relationIndex] ?? []) {
+      if (query.questionStems.has(stem)) covered.add(stem);
+      else {
+        const standsFor = query.relationAlternatives?.get(stem);
+        if (standsFor !== undefined && query.questionStems.has(standsFor)) covered.add(`~${standsFor}`);
+      }
+    }
+    return covered;
+  };
+
   let beam: PartialPath[] = [...seedSet].map((seed) => ({ entities: [seed], relations: [], covered: new Set<string>() }));
   const finished: Array<{ path: PartialPath; score: number }> = [];
   for (let hop = 1; hop <= query.maxHops && beam.length > 0; hop += 1) {
@@ -72,15 +88,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
         const relation = index.relations[relationIndex] as Relation;
         const other = index.entityIndexById.get(relation.sourceId === index.entities[last]?.id ? relation.targetId : relation.sourceId);
         if (other === undefined || path.entities.includes(other)) continue;
-        const covered = new Set(path.covered);
-        for (const stem of query.relationTypeWords?.get(relation.type) ?? []) if (query.questionStems.has(stem)) covered.add(stem);
-        for (const stem of index.evidenceStems[relationIndex] ?? []) {
-          if (query.questionStems.has(stem)) covered.add(stem);
-          else {
-            const standsFor = query.relationAlternatives?.get(stem);
-            if (standsFor !== undefined && query.questionStems.has(standsFor)) covered.add(`~${standsFor}`);
-          }
-        }
+        const covered = coveredWith(path.covered, relationIndex);
         const options = byNeighbour.get(other) ?? [];
         options.push({ relation: relationIndex, gain: coverage(covered), covered });
         byNeighbour.set(other, options);
@@ -102,7 +110,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
       finished.push({ path: item.path, score: item.score + typeBonus(index, end, query) + bridgeBonus(index, item.path, query) + profile.endRelevance * (relevance(end) / maxRelevance) - profile.endHubPenalty * commonness(end) });
     }
   }
-  addTemporalBonus(index, finished, query.temporal, profile);
+  addTemporalBonus(index, finished, query, profile, (path, relationIndex) => coverage(coveredWith(path.covered, relationIndex)) - coverage(path.covered));
   finished.sort((left, right) => right.score - left.score);
   const seen = new Set<string>();
   const result: RelationPath[] = [];
@@ -152,7 +160,14 @@ function bridgeBonus(index: GraphIndex, path: PartialPath, query: PathQuery): nu
  * last fact is the most recent of those reaching their end from the same entity and penalises facts that ended, and a path whose last fact ended
  * hands its place to the successor (below); a date favours facts valid at that date.
  */
-function addTemporalBonus(index: GraphIndex, finished: Array<{ path: PartialPath; score: number }>, temporal: PathQuery['temporal'], profile: RankingProfile['paths']): void {
+function addTemporalBonus(
+  index: GraphIndex,
+  finished: Array<{ path: PartialPath; score: number }>,
+  query: PathQuery,
+  profile: RankingProfile['paths'],
+  gainOf: (path: PartialPath, relationIndex: number) => number,
+): void {
+  const temporal = query.temporal;
   if (!temporal) return;
   const lastFact = (path: PartialPath) => pairValidity(index, path);
   const best = Math.max(...finished.map((item) => item.score));
@@ -165,6 +180,14 @@ function addTemporalBonus(index: GraphIndex, finished: Array<{ path: PartialPath
     if (date && date > (latestFrom.get(from) ?? '')) latestFrom.set(from, date);
   }
   for (const item of contenders) {
+    const takenOver = temporal.prefer === 'latest' && query.takesOver ? takeOverPath(index, item.path, query.takesOver) : null;
+    if (takenOver) {
+      // The successor's fact may answer more of the question ("… appointed to build the second pair").
+      const gain = gainOf(item.path, takenOver.relations[takenOver.relations.length - 1] as number);
+      finished.push({ path: takenOver, score: item.score + gain + profile.temporalBonus });
+      item.score -= profile.temporalBonus;
+      continue;
+    }
     const fact = lastFact(item.path);
     if (!fact || (!fact.validFrom && !fact.validTo)) continue;
     if (temporal.prefer === 'latest') {
@@ -202,6 +225,23 @@ function successorPath(index: GraphIndex, path: PartialPath, endedOn: string): P
     if (!best || validity.validFrom < best.start) best = { path: candidate, start: validity.validFrom };
   }
   return best?.path ?? null;
+}
+
+/**
+ * The path carried one entity further when its last entity was replaced: a relation from it to
+ * an entity of the same type whose evidence says that one took its place ("X's contract is
+ * terminated … Y has been appointed to complete them"); the first such, by relation order.
+ */
+function takeOverPath(index: GraphIndex, path: PartialPath, takesOver: NonNullable<PathQuery['takesOver']>): PartialPath | null {
+  const replaced = path.entities[path.entities.length - 1] as number;
+  const entity = index.entities[replaced] as Entity;
+  for (const relationIndex of index.relationsOfEntity[replaced] ?? []) {
+    const relation = index.relations[relationIndex] as Relation;
+    const other = index.entityIndexById.get(relation.sourceId === entity.id ? relation.targetId : relation.sourceId);
+    if (other === undefined || path.entities.includes(other) || index.entities[other]?.type !== entity.type) continue;
+    if (takesOver(relation.evidence, entity, index.entities[other] as Entity)) return { entities: [...path.entities, other], relations: [...path.relations, relationIndex], covered: path.covered };
+  }
+  return null;
 }
 
 /**

@@ -80,6 +80,8 @@ export const germanPack: LanguagePack = {
       rangeClosers: ['bis', 'bis zum', 'und dem'],
       endingPhrases: ['ruhestand', 'verlässt', 'verließ', 'endet', 'endete', 'ehemalige', 'ehemaliger', 'früher', 'scheidet aus', 'gekündigt'],
       startingPhrases: ['übernimmt', 'übernahm', 'ernannt', 'nachfolger', 'nachfolgerin', 'neue', 'neuer', 'tritt an'],
+      replacingPhrases: ['ersetzt', 'folgt auf', 'tritt die nachfolge von', 'anstelle von'],
+      replacedByPhrases: ['ersetzt durch', 'abgelöst von', 'abgelöst durch'],
     },
   },
   questionPhrasing: {

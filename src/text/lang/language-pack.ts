@@ -167,6 +167,10 @@ export interface ValidityPhrases {
   readonly endingPhrases: readonly string[];
   /** Anywhere in the sentence: its fact begins at the sentence's date ("takes over", "appointed"); wins over an ending phrase. */
   readonly startingPhrases: readonly string[];
+  /** Between two names, the first takes the second's place ("replaces", "takes over from", "succède à"). */
+  readonly replacingPhrases: readonly string[];
+  /** Between two names, the second takes the first's place ("was replaced by", "remplacé par"). */
+  readonly replacedByPhrases: readonly string[];
 }
 
 /** How questions of each kind are phrased; each RegExp is tested on accent-free, lower-cased questions. */
