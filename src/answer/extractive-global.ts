@@ -2,6 +2,8 @@ import { normaliseName } from '../core/normalise.js';
 import type { Citation, CommunityFinding, Entity } from '../core/records.js';
 import type { RetrievalContext, ScoredCommunity } from '../core/retrieval-context.js';
 import { contentStems } from '../text/content-stems.js';
+import { describedAs, readEntityNouns } from '../text/described-as.js';
+import { languagePack } from '../text/lang/registry.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { citeFinding } from './cite-finding.js';
 import { reduceConcernThemes } from './concern-themes.js';
@@ -40,12 +42,18 @@ export function reduceCommunities(analysis: QuestionAnalysis, context: Retrieval
 
 function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[], wanted: Map<string, number>, maxWords: number, context: RetrievalContext): GlobalReduction | null {
   const question = analysis.text;
-  const questionStems = new Set(analysis.stems);
-  const topScore = Math.max(1e-9, ...communities.map((item) => item.score));
-  const scores = new Map<string, { name: string; score: number; finding: CommunityFinding | undefined }>();
   const entities = new Map(context.knownEntities.map((entity) => [entity.id, entity]));
   const named = ` ${normaliseName(question)} `;
-  const namedByQuestion = (entity: Entity) => [entity.name, ...entity.aliases].some((name) => name.length >= 3 && named.includes(` ${normaliseName(name)} `));
+  // The question's own subject, named whole ("the Board") or by the last words of its name ("the Port Authority").
+  const subjectPhrase = (entity: Entity) => [entity.name, ...entity.aliases].map((name) => nameTailInQuestion(name, named)).find((phrase) => phrase !== null) ?? null;
+  const subjectWords = new Set([...entities.values()].flatMap((entity) => contentStems(subjectPhrase(entity) ?? '')));
+  const questionStems = new Set(analysis.stems.filter((stem) => !subjectWords.has(stem)));
+  const namedByQuestion = (entity: Entity) => subjectPhrase(entity) !== null;
+  const headFirst = languagePack(analysis.language).descriptors.headFirst;
+  // Entities the documents describe with one of the question's nouns ("Aldwick, the supplier" for "which suppliers").
+  const describedByQuestion = (entity: Entity) => [...questionStems].some((stem) => describedAs(readEntityNouns({ ...entity, name: '' }), stem, headFirst) === 'head');
+  const topScore = Math.max(1e-9, ...communities.map((item) => item.score));
+  const scores = new Map<string, { name: string; score: number; finding: CommunityFinding | undefined }>();
   for (const item of communities) {
     const weight = 0.5 + item.score / topScore;
     const central = new Map(item.community.report.keyEntities.map((entity, rank) => [entity.id, rank]));
@@ -56,7 +64,7 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
       const finding = [...item.community.report.findings]
         .filter((candidate) => [entity.name, ...entity.aliases].some((name) => candidate.text.includes(name)))
         .sort((left, right) => overlap(right.text, questionStems) - overlap(left.text, questionStems))[0];
-      const relevance = (finding ? 1 + overlap(finding.text, questionStems) : 0.3) * (central.has(memberId) ? 1.5 : 1);
+      const relevance = (finding ? 1 + overlap(finding.text, questionStems) : 0.3) * (central.has(memberId) ? 1.5 : 1) + (describedByQuestion(entity) ? 1 : 0);
       const entry = scores.get(entity.id) ?? { name: entity.name, score: 0, finding };
       entry.score += weight * relevance * (wanted.get(entity.type) ?? 0) + Math.log(1 + entity.mentionCount) * 0.01;
       entry.finding ??= finding ?? item.memberEvidence?.get(memberId);
@@ -66,7 +74,7 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   // Entities no community holds (alone in their documents) count as members of a community that matched nothing.
   for (const { entity, evidence } of context.outsideCommunities?.entities ?? []) {
     if (!wanted.has(entity.type) || namedByQuestion(entity) || scores.has(entity.id)) continue;
-    const relevance = evidence ? 1 + overlap(evidence.text, questionStems) : 0.3;
+    const relevance = (evidence ? 1 + overlap(evidence.text, questionStems) : 0.3) + (describedByQuestion(entity) ? 1 : 0);
     scores.set(entity.id, { name: entity.name, score: 0.5 * relevance * (wanted.get(entity.type) ?? 0) + Math.log(1 + entity.mentionCount) * 0.01, finding: evidence });
   }
   const ranked = [...scores.values()].sort((left, right) => right.score - left.score || left.name.localeCompare(right.name));
@@ -110,6 +118,20 @@ function listThemes(analysis: QuestionAnalysis, communities: ScoredCommunity[], 
     items.push(`${entry} [${citeFinding(finding, citations, context)}]`);
   }
   return items.length === 0 ? null : { answer: items.map((entry, index) => `(${index + 1}) ${entry}`).join(' '), citations };
+}
+
+/**
+ * The words of the question that name this entity: its whole name, or, for a name of three words
+ * or more, its last two or more words ("Port Authority" for "Corrimore Port Authority"); null when the question does not name it.
+ */
+function nameTailInQuestion(name: string, normalisedQuestion: string): string | null {
+  const words = normaliseName(name).split(' ').filter(Boolean);
+  if (words.join('').length < 3) return null;
+  for (let from = 0; from <= Math.max(0, words.length - 2); from += 1) {
+    const tail = words.slice(from).join(' ');
+    if (normalisedQuestion.includes(` ${tail} `)) return tail;
+  }
+  return null;
 }
 
 function overlap(text: string, stems: Set<string>): number {

@@ -71,15 +71,19 @@ export class GlobalSearcher {
     const level = chooseLevel(analysis.signals.corpusWide, communities, reportScores, levels);
     const concernOf = asksAboutConcerns(contentQuestion) ? (sentence: CommunitySentence) => this.concernWeight(sentence) : null;
     const topReport = largest(reportScores.values(), 1e-9);
+    // A level reads as a cut through the hierarchy: its communities, and the coarser ones that were not split that far.
+    const split = new Set(communities.map((community) => community.parentId).filter((id): id is string => id !== null));
     const scored = communities
-      .filter((community) => community.level === level)
+      .filter((community) => community.level === level || (community.level < level && !split.has(community.id)))
       .map((community) => {
         const findings = mapCommunity(community, questionStems, prepared, concernOf);
         return { community, findings: findings.map((item) => item.finding), score: (findings[0]?.score ?? 0) + 0.5 * ((reportScores.get(community.id) ?? 0) / topReport) };
       })
       .sort((left, right) => right.score - left.score || right.community.memberIds.length - left.community.memberIds.length || left.community.id.localeCompare(right.community.id));
-    const relevant = scored.some((item) => item.score > 0) ? scored.filter((item) => item.score > 0) : scored;
-    const limit = analysis.signals.corpusWide ? MAX_CORPUS_WIDE_COMMUNITIES : MAX_COMMUNITIES;
+    // A list of every entity of a kind ("which suppliers …") may draw on any community: the reduce ranks the members.
+    const listsEntities = (analysis.signals.list || analysis.signals.corpusWide) && analysis.answerType.types.size > 0;
+    const relevant = !listsEntities && scored.some((item) => item.score > 0) ? scored.filter((item) => item.score > 0) : scored;
+    const limit = listsEntities ? scored.length : analysis.signals.corpusWide ? MAX_CORPUS_WIDE_COMMUNITIES : MAX_COMMUNITIES;
     const mapped: ScoredCommunity[] = relevant.slice(0, limit).map((item) => ({
       ...item,
       findings: item.findings.length > 0 ? item.findings : item.community.report.findings.slice(0, FINDINGS_PER_COMMUNITY),
