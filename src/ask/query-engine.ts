@@ -142,10 +142,15 @@ export class QueryEngine {
     return answer;
   }
 
-  /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. With a model, global mode map-reduces the community reports. */
-  async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal, events: EventSink = ignoreEvents): Promise<Answer> {
+  /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. With a model, global mode map-reduces the community reports. `asOf` prefers facts valid on that date. */
+  async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal, events: EventSink = ignoreEvents, time: { asOf?: string } = {}): Promise<Answer> {
     const started = performance.now();
     const analysis = await this.analyze(question);
+    // Asked as of a date: facts valid then are preferred, as if the question wrote the date (a date it writes wins).
+    if (time.asOf && !analysis.temporal) {
+      analysis.temporal = { prefer: 'at', date: time.asOf };
+      analysis.signals.temporalWording = true;
+    }
     const route = await this.route(analysis, requested);
     const { result: context } = await timeStage('retrieve', events, () => this.retrieve(analysis, route.mode, signal));
     const model = await this.model();

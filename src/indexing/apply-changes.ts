@@ -9,6 +9,7 @@ import { createLlmReportWriter, type ReportCounts } from '../communities/llm-rep
 import { COMMUNITY_REPORT_PROMPT_VERSION } from '../prompts/community-report-prompt.js';
 import { contentHash } from '../core/ids.js';
 import { recordDocumentVersions } from './document-recordings.js';
+import { applyInvalidations, readInvalidations } from '../history/invalidations.js';
 import { runEmbedStage, type EmbedStageResult } from './embed-stage.js';
 import { describeExtractor, extractionKeyFor, runExtractStage } from './extract-stage.js';
 import { RunCheckpoint, type InterruptedRun } from './run-checkpoint.js';
@@ -72,6 +73,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   const resolution = await timeStage('resolve', events, () => resolveGraph(located, config.schema, config.resolution, recorded.recordings));
   stageSeconds.resolve = resolution.seconds;
   const graph = resolution.result;
+  applyInvalidations(graph.relations, await readInvalidations(store));
   checkAbort();
 
   checkpoint.reach('communities');
