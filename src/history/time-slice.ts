@@ -48,16 +48,23 @@ function recordedAfter(time: string | null | undefined, point: string): boolean 
 
 /** A relation as it was believed at `knownAt`: a closing recorded later is undone. */
 function asBelievedAt(relation: Relation, knownAt: string): Relation {
-  if (!recordedAfter(relation.invalidatedAt, knownAt)) return relation;
-  const { supersededBy: _by, invalidatedAt: _at, invalidationReason: _why, ...believed } = relation;
-  return { ...believed, validTo: null };
+  return recordedAfter(relation.invalidatedAt, knownAt) ? reopened(relation) : relation;
+}
+
+/** A closed relation without its closing (its stated end is not kept apart from the closing's, so it is open). */
+function reopened(relation: Relation): Relation {
+  const { supersededBy: _by, invalidatedAt: _at, invalidationReason: _why, ...open } = relation;
+  return { ...open, validTo: null };
 }
 
 /** The relations of a time slice (see TimeSlice); `hiddenDocuments` are those `writtenBy` or `knownAt` leave out. */
 export function sliceRelations(relations: Relation[], slice: TimeSlice, hiddenDocuments: ReadonlySet<string> = new Set()): Relation[] {
   const { asOf, knownAt } = slice;
+  const hiddenFacts = new Set(relations.filter((relation) => hiddenDocuments.has(relation.documentId)).map((relation) => relation.id));
   return relations
     .filter((relation) => !hiddenDocuments.has(relation.documentId))
+    // A fact closed by a fact of a hidden document is open in the slice: its successor is not there.
+    .map((relation) => (relation.supersededBy && hiddenFacts.has(relation.supersededBy) ? reopened(relation) : relation))
     .filter((relation) => knownAt === undefined || !recordedAfter(relation.recordedAt, knownAt))
     .map((relation) => (knownAt === undefined ? relation : asBelievedAt(relation, knownAt)))
     .filter((relation) => asOf === undefined || factHoldsOn(relation, asOf));

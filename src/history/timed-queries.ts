@@ -33,7 +33,7 @@ export interface TimedAnswer extends Answer {
  * Every answer lists where the facts it cites stand on the date asked about.
  */
 export class TimedQueries {
-  private sliced: { key: string; engine: QueryEngine } | null = null;
+  private sliced: { key: string; engine: QueryEngine; store: GraphStore; projection: Promise<GraphProjection> | null } | null = null;
   private projection: Promise<GraphProjection> | null = null;
 
   constructor(
@@ -52,20 +52,26 @@ export class TimedQueries {
 
   async answer(question: string, mode: QueryMode | undefined, options: TimeOptions & { signal?: AbortSignal; onEvent?: EventSink } = {}): Promise<TimedAnswer> {
     const slice = readSlice(options);
-    const engine = isTimeSliced(slice) ? this.engineFor(slice) : this.engine;
+    const sliced = isTimeSliced(slice) ? this.slicedFor(slice) : null;
+    const engine = sliced?.engine ?? this.engine;
     const answer = await engine.answer(question, mode, options.signal, options.onEvent ?? ignoreEvents, slice.asOf ? { asOf: slice.asOf } : {});
     const cited = new Set(answer.citations.filter((citation) => citation.kind === 'relation').map((citation) => citation.id));
     if (cited.size === 0) return answer;
-    const relations = (await this.storedProjection()).relations.filter((relation) => cited.has(relation.id) && isTimed(relation));
+    const projection = sliced ? (sliced.projection ??= sliced.store.loadProjection()) : this.storedProjection();
+    const relations = (await projection).relations.filter((relation) => cited.has(relation.id) && isTimed(relation));
     if (relations.length === 0) return answer;
     const date = slice.asOf ?? findDates(question)[0]?.iso;
     return { ...answer, ...(date ? { asOf: date } : {}), facts: describeFacts(relations, date) };
   }
 
-  private engineFor(slice: TimeSlice): QueryEngine {
+  /** The engine and store view of a slice (the last one asked for is kept). */
+  private slicedFor(slice: TimeSlice): NonNullable<TimedQueries['sliced']> {
     const key = JSON.stringify(slice);
-    if (this.sliced?.key !== key) this.sliced = { key, engine: new QueryEngine(timeSlicedStore(this.store, slice), this.config, this.model, this.embedder) };
-    return this.sliced.engine;
+    if (this.sliced?.key !== key) {
+      const store = timeSlicedStore(this.store, slice);
+      this.sliced = { key, store, engine: new QueryEngine(store, this.config, this.model, this.embedder), projection: null };
+    }
+    return this.sliced;
   }
 
   private storedProjection(): Promise<GraphProjection> {
