@@ -265,8 +265,8 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
     },
     async retrieve(question, options = {}) {
       if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
-      const { engine } = await open();
-      const analysis = await engine.analyze(question);
+      const engine = (await open()).timed.engineFor(options);
+      const analysis = await engine.analyze(question, options.asOf === undefined ? {} : { asOf: parseTimePoint(options.asOf) });
       return engine.retrieve(analysis, (await engine.route(analysis, options.mode)).mode, options.signal);
     },
     async query(question, options = {}) {

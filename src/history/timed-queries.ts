@@ -64,6 +64,12 @@ export class TimedQueries {
     return { ...answer, ...(date ? { asOf: date } : {}), facts: describeFacts(relations, date) };
   }
 
+  /** The engine a question in time is answered by: the plain one, or the last slice's. */
+  engineFor(options: TimeOptions): QueryEngine {
+    const slice = readSlice(options);
+    return isTimeSliced(slice) ? this.slicedFor(slice).engine : this.engine;
+  }
+
   /** The engine and store view of a slice (the last one asked for is kept). */
   private slicedFor(slice: TimeSlice): NonNullable<TimedQueries['sliced']> {
     const key = JSON.stringify(slice);

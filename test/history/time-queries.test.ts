@@ -37,6 +37,13 @@ test('asOf answers with the fact valid on that date and says where each cited fa
   await assert.rejects(rhizome.query('Who leads the Corvid programme?', { asOf: 'someday' }), /asOf "someday" is not a date/);
 });
 
+test('retrieve takes asOf too: the context holds only the facts valid then', async () => {
+  const context = await rhizome.retrieve('Who leads the Corvid programme?', { mode: 'local', asOf: '2023-06-01' });
+  const starts = context.paths.flatMap((path) => path.relations.map((relation) => relation.validFrom));
+  assert.ok(starts.length > 0);
+  assert.ok(starts.every((start) => start === null || start <= '2023-06-01'), starts.join(', '));
+});
+
 test('knownAt answers with what had been recorded by then', async () => {
   const nothingYet = await rhizome.query('Who leads the Corvid programme?', { knownAt: '2000-01-01' });
   assert.equal(nothingYet.found, false);
