@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createRhizome, type Rhizome } from '../../src/index.js';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { neo4jTestSettings, wipeTestDatabase } from '../contract/neo4j-test-database.js';
 import { EPISODES, MEMORY_SCHEMA } from './memory-schema.js';
 
 const base = makeTempDir('rhizome-memory-');
@@ -109,5 +110,33 @@ describe('conversation memory through the MCP SDK client over streamable HTTP', 
     assert.equal(forgotten.status, 200);
     const refused = await post('/api/memory/forget', { reason: 'nothing named' });
     assert.equal(refused.status, 400);
+  });
+});
+
+const neo4j = neo4jTestSettings();
+
+describe('conversation memory on Neo4j, through the MCP SDK client over HTTP', { skip: neo4j.skip }, () => {
+  const settings = neo4j.settings;
+  const env = settings ? { NEO4J_URI: settings.uri, NEO4J_USERNAME: settings.username, ...(settings.password ? { NEO4J_PASSWORD: settings.password } : {}) } : {};
+  let rhizome: Rhizome;
+  let server: RunningServer;
+  before(async () => {
+    if (settings) await wipeTestDatabase(settings);
+    rhizome = createRhizome({ workspace: path.join(base, 'neo4j'), schema: MEMORY_SCHEMA, store: { backend: 'neo4j' }, env });
+    server = await createServer({ rhizome, port: 0 });
+  });
+  after(async () => {
+    await server.close();
+    await rhizome.close();
+  });
+
+  test('the same conversation reads back the same on the other store', async () => {
+    const client = new Client({ name: 'rhizome-memory-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+    try {
+      await converse(client);
+    } finally {
+      await client.close();
+    }
   });
 });
