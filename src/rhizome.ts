@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Answer } from './answer/answer.js';
 import type { RhizomeConfig } from './config/config-schema.js';
 import type { Community, MergeRecord } from './core/records.js';
 import { RhizomeError } from './errors/rhizome-error.js';
