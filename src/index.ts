@@ -19,3 +19,8 @@ export type { EntityDetail, EntityPath, EntityRelation, EntitySummary, DocumentD
 export type { PathSearchOptions } from './explore/find-paths.js';
 export type { QueryMode, RetrievalContext } from './core/retrieval-context.js';
 export { KuzuGraphStore } from './graph/kuzu/kuzu-store.js';
+export type { TimedAnswer, TimeOptions } from './history/timed-queries.js';
+export type { EntityHistory, HistoryEvent, HistoryEventKind } from './history/entity-history.js';
+export type { FactStanding, FactStatus } from './history/fact-status.js';
+export type { AgentMemory, ForgetResult, ForgetTarget, MemoryFact, RememberResult } from './memory/agent-memory.js';
+export type { MemoryEpisode } from './memory/episode-file.js';

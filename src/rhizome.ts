@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Answer } from './answer/answer.js';
 import type { RhizomeConfig } from './config/config-schema.js';
 import type { Community, MergeRecord } from './core/records.js';
 import { RhizomeError } from './errors/rhizome-error.js';
@@ -44,9 +43,14 @@ import { GraphExplorer, type DocumentDetail, type EntityDetail, type EntityPath 
 import type { PathSearchOptions } from './explore/find-paths.js';
 import type { ChunkWithSource, StoredDocument } from './graph/store.js';
 import type { Entity } from './core/records.js';
+import { entityHistory, type EntityHistory } from './history/entity-history.js';
+import { parseTimePoint } from './history/time-slice.js';
+import { recordInvalidations } from './history/invalidations.js';
+import { createAgentMemory, type AgentMemory } from './memory/agent-memory.js';
+import { TimedQueries, type TimedAnswer, type TimeOptions } from './history/timed-queries.js';
 
 /** Options of one query. */
-export interface QueryOptions {
+export interface QueryOptions extends TimeOptions {
   mode?: QueryMode;
   signal?: AbortSignal;
   /** Receives stage events (retrieve, answer) while the question is answered. */
@@ -80,8 +84,8 @@ export interface RhizomeStats extends StoreCounts {
   lastIndexedAt: string | null;
 }
 
-/** The library's entry point: index folders, ask questions, inspect the graph. */
-export interface Rhizome {
+/** The library's entry point: index folders, ask questions, inspect the graph, and remember, recall and forget (agent memory). */
+export interface Rhizome extends AgentMemory {
   readonly config: RhizomeConfig;
   /** Adds or refreshes the documents of folders or files (one path or several). */
   index(paths: string | string[], options?: IndexOptions): Promise<IndexSummary>;
@@ -89,7 +93,10 @@ export interface Rhizome {
   remove(targets: string | string[], options?: RemoveOptions): Promise<IndexSummary>;
   /** What indexing would do and cost (`--dry-run`): calls, tokens and dollars; spends nothing. */
   planIndex(paths: string | string[], options?: Pick<IndexOptions, 'prune'>): Promise<IndexPlan>;
-  query(question: string, options?: QueryOptions): Promise<Answer>;
+  /** Answers a question; `asOf` answers it with the facts valid on that date, `knownAt` with what had been recorded by then. */
+  query(question: string, options?: QueryOptions): Promise<TimedAnswer>;
+  /** An entity's facts in time: started, ended, superseded (with both citations) or invalidated, oldest first; `from`/`to` keep what changed between two dates. */
+  history(entity: string, options?: { from?: string; to?: string }): Promise<EntityHistory>;
   /** Builds the context a mode would answer from, without answering (for evaluation and debugging). */
   retrieve(question: string, options?: QueryOptions): Promise<RetrievalContext>;
   cypher(query: string, parameters?: Record<string, unknown>): Promise<Array<Record<string, unknown>>>;
@@ -161,9 +168,10 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
   const runtime = () => ({ workspace: config.workspace, env: environment() });
   const usesModel = config.llm.provider !== 'none';
   const queryUsage = new UsageMeter();
-  let opened: { store: GraphStore; engine: QueryEngine; explorer: GraphExplorer } | null = null;
+  type Opened = { store: GraphStore; engine: QueryEngine; explorer: GraphExplorer; timed: TimedQueries };
+  let opened: Opened | null = null;
   let knownIndexed = false;
-  let opening: Promise<{ store: GraphStore; engine: QueryEngine; explorer: GraphExplorer }> | null = null;
+  let opening: Promise<Opened> | null = null;
   let answerModel: Promise<ChatModel> | null = null;
   let queryEmbedder: Promise<Embedder> | null = null;
   const usesEmbedder = config.embeddings.provider !== 'none';
@@ -187,7 +195,8 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       const store = gateStore(parts.store ?? (await openGraphStore(config, environment())));
       const { reset } = await store.ensureSchema(config.schema);
       if (reset) await store.setMeta('needsReindex', NEEDS_REINDEX_AFTER_SCHEMA_CHANGE);
-      opened = { store, engine: new QueryEngine(store, config, modelForQueries, embedderForQueries), explorer: new GraphExplorer(store) };
+      const engine = new QueryEngine(store, config, modelForQueries, embedderForQueries);
+      opened = { store, engine, explorer: new GraphExplorer(store), timed: new TimedQueries(store, engine, config, modelForQueries, embedderForQueries) };
       return opened;
     })();
     try {
@@ -217,7 +226,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
 
   /** Runs an index or remove with models, usage and events set up, then marks the workspace indexed. */
   const runWrite = async (options: IndexOptions, work: (context: IndexContext) => Promise<IndexSummary>): Promise<IndexSummary> => {
-    const { store, engine, explorer } = await open();
+    const { store, engine, explorer, timed } = await open();
     const events = options.onEvent ?? ignoreEvents;
     const usage = new UsageMeter();
     usage.onRecord((record) => events({ type: 'llm-call-end', model: record.modelId, purpose: record.purpose, cached: record.cached, inputTokens: record.usage.inputTokens, outputTokens: record.usage.outputTokens, latencyMs: record.latencyMs, dollars: record.cached ? 0 : costOf(record.usage, record.prices) }));
@@ -237,10 +246,11 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       await embedder?.close();
       engine.invalidate();
       explorer.invalidate();
+      timed.invalidate();
     }
   };
 
-  return {
+  const api: Omit<Rhizome, keyof AgentMemory> = {
     config,
     index(paths, options = {}) {
       return runWrite(options, (context) => runIndex(listOf(paths), context, { prune: options.prune ?? false }));
@@ -254,14 +264,20 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
     },
     async retrieve(question, options = {}) {
       if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
-      const { engine } = await open();
-      const analysis = await engine.analyze(question);
+      const engine = (await open()).timed.engineFor(options);
+      const analysis = await engine.analyze(question, options.asOf === undefined ? {} : { asOf: parseTimePoint(options.asOf) });
       return engine.retrieve(analysis, (await engine.route(analysis, options.mode)).mode, options.signal);
     },
     async query(question, options = {}) {
-      const { store, engine } = await open();
+      const { store, timed } = await open();
       await requireIndexed(store);
-      return engine.answer(question, options.mode, options.signal, options.onEvent);
+      return timed.answer(question, options.mode, options);
+    },
+    async history(entity, options = {}) {
+      const { store } = await open();
+      await requireIndexed(store);
+      const range = { ...(options.from ? { from: parseTimePoint(options.from, 'from') } : {}), ...(options.to ? { to: parseTimePoint(options.to, 'to') } : {}) };
+      return entityHistory(store, entity, range);
     },
     async cypher(query, parameters = {}) {
       return (await open()).store.runReadOnlyCypher(query, parameters, CYPHER_LIMITS);
@@ -315,7 +331,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       return renderGraphCsv(await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace }));
     },
     async importGraph(jsonl, origin) {
-      const { store, engine, explorer } = await open();
+      const { store, engine, explorer, timed } = await open();
       try {
         const result = await importGraphJsonl(jsonl, store, origin, { pathsRelativeTo: config.workspace });
         await store.setMeta('lastIndexedAt', new Date().toISOString());
@@ -326,6 +342,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
         knownIndexed = false;
         engine.invalidate();
         explorer.invalidate();
+        timed.invalidate();
       }
     },
     async searchEntities(query, options = {}) {
@@ -369,4 +386,22 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       if (!parts.store) await current?.store.close();
     },
   };
+  const memory = createAgentMemory({
+    workspace: config.workspace,
+    index: (paths) => api.index(paths),
+    query: (question, options) => api.query(question, options),
+    relations: async () => (await (await open()).store.loadProjection()).relations,
+    documents: async () => (await open()).store.listDocuments(),
+    async invalidate(invalidations) {
+      const { store, engine, explorer, timed } = await open();
+      try {
+        return await recordInvalidations(store, invalidations);
+      } finally {
+        engine.invalidate();
+        explorer.invalidate();
+        timed.invalidate();
+      }
+    },
+  });
+  return { ...api, ...memory };
 }

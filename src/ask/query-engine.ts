@@ -57,10 +57,15 @@ export class QueryEngine {
     this.global.invalidate();
   }
 
-  /** Reads the question once and links the entities it names in the graph; everything below gets this record. */
-  async analyze(question: string): Promise<QuestionAnalysis> {
+  /** Reads the question once and links the entities it names in the graph; everything below gets this record. `asOf` is its date when it writes none. */
+  async analyze(question: string, time: { asOf?: string } = {}): Promise<QuestionAnalysis> {
     if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
     const analysis = analyzeQuestion(question, this.config.schema);
+    // Asked as of a date: facts valid then are preferred, as if the question wrote the date (a date it writes wins).
+    if (time.asOf && !analysis.temporal) {
+      analysis.temporal = { prefer: 'at', date: time.asOf };
+      analysis.signals.temporalWording = true;
+    }
     analysis.entities = await this.local.linkEntities(question, this.config.query.ranking.linking);
     // "Which suppliers …?" naming no entity asks for the items of a kind across the documents.
     if (analysis.entities.length === 0 && analysis.answerType.headPlural && analysis.answerType.types.size > 0) analysis.signals.list = true;
@@ -142,10 +147,10 @@ export class QueryEngine {
     return answer;
   }
 
-  /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. With a model, global mode map-reduces the community reports. */
-  async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal, events: EventSink = ignoreEvents): Promise<Answer> {
+  /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. With a model, global mode map-reduces the community reports. `asOf` prefers facts valid on that date. */
+  async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal, events: EventSink = ignoreEvents, time: { asOf?: string } = {}): Promise<Answer> {
     const started = performance.now();
-    const analysis = await this.analyze(question);
+    const analysis = await this.analyze(question, time);
     const route = await this.route(analysis, requested);
     const { result: context } = await timeStage('retrieve', events, () => this.retrieve(analysis, route.mode, signal));
     const model = await this.model();

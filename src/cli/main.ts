@@ -11,6 +11,7 @@ import { registerInitCommand } from './commands/init-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerMigrateCommand } from './commands/migrate-command.js';
 import { registerQueryCommand } from './commands/query-command.js';
+import { registerHistoryCommand } from './commands/history-command.js';
 import { registerRemoveCommand } from './commands/remove-command.js';
 import { registerServeCommand } from './commands/serve-command.js';
 import { registerStatsCommand } from './commands/stats-command.js';
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerIndexCommand(program);
   registerRemoveCommand(program);
   registerQueryCommand(program);
+  registerHistoryCommand(program);
   registerCypherCommand(program);
   registerStatsCommand(program);
   registerExplainCommand(program);

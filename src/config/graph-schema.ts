@@ -44,6 +44,12 @@ export const edgeTypeSchema = z.object({
   passivePatterns: z.array(z.string()).default([]),
   /** When a target may hold only one such edge at a time, a newer edge closes the older one. */
   singleCurrent: z.boolean().default(false),
+  /**
+   * Which end holds one `singleCurrent` edge at a time: the target (the default: a project has one
+   * leader) or the source (a person works for one employer). No default written, so schemas that do
+   * not set it keep their hash (and their cached extractions).
+   */
+  currentPer: z.enum(['target', 'source']).optional(),
 });
 
 /** The declared graph schema: node and edge types; `Concept` is added for names no cue types. */

@@ -47,6 +47,8 @@ export const sourceDocumentSchema = z.object({
   encoding: textEncodingSchema.optional(),
   blocks: z.array(textBlockSchema).optional(),
   links: z.array(documentLinkSchema).optional(),
+  /** Transaction time: when the run that stored this version of the document ran (set at store time). */
+  recordedAt: z.string().optional(),
 });
 export type SourceDocument = z.infer<typeof sourceDocumentSchema>;
 
@@ -150,7 +152,21 @@ export interface Relation {
   weight: number;
   validFrom: string | null;
   validTo: string | null;
+  /** Transaction time: when the run that stored the evidence's document version ran (absent in workspaces indexed before it was kept). */
+  recordedAt?: string | null;
+  /** The content hash of the document version the evidence was read from. */
+  documentVersion?: string | null;
+  /** The newer fact (a relation id) that closed this one. */
+  supersededBy?: string | null;
+  /** Transaction time the fact was closed: when its successor was recorded, or when it was forgotten. */
+  invalidatedAt?: string | null;
+  /** Why it was closed: the successor's evidence and dates, or the reason given when it was forgotten. */
+  invalidationReason?: string | null;
 }
+
+/** The transaction-time and supersession fields of a relation, stored beside its validity. */
+export const RELATION_HISTORY_FIELDS = ['recordedAt', 'documentVersion', 'supersededBy', 'invalidatedAt', 'invalidationReason'] as const;
+export type RelationHistoryField = (typeof RELATION_HISTORY_FIELDS)[number];
 
 /** A link from a chunk to an entity it mentions. */
 export interface Mention {

@@ -19,6 +19,11 @@ export interface EntityRelation {
   evidence: string;
   validFrom: string | null;
   validTo: string | null;
+  /** The newer fact that closed this one, and why (or why it was forgotten). */
+  supersededBy?: string;
+  invalidationReason?: string;
+  /** When the fact was recorded (transaction time). */
+  recordedAt?: string;
   citation: Citation | null;
 }
 
@@ -133,6 +138,9 @@ export class GraphExplorer {
         evidence: relation.evidence,
         validFrom: relation.validFrom,
         validTo: relation.validTo,
+        ...(relation.supersededBy ? { supersededBy: relation.supersededBy } : {}),
+        ...(relation.invalidationReason ? { invalidationReason: relation.invalidationReason } : {}),
+        ...(relation.recordedAt ? { recordedAt: relation.recordedAt } : {}),
         citation: this.cite(chunks, relation),
       })),
       merges,

@@ -15,7 +15,8 @@ export type GraphRecords = Record<GraphRecordKind, GraphRecord[]>;
 /**
  * Reads the whole workspace graph in a deterministic order (every export format renders this).
  * With `pathsRelativeTo` (the workspace folder), document paths are relative to it with `/`
- * separators, so the same folder indexed at two locations gives the same records.
+ * separators, so the same folder indexed at two locations gives the same records. Transaction times
+ * (when a document or fact was recorded or closed) differ from run to run and are left out.
  */
 export async function collectGraphRecords(store: GraphStore, options: { pathsRelativeTo?: string } = {}): Promise<GraphRecords> {
   const anchor = options.pathsRelativeTo;
@@ -23,10 +24,10 @@ export async function collectGraphRecords(store: GraphStore, options: { pathsRel
   const texts = await readDocumentTexts(store, documents.map((document) => document.id));
   const projection = await store.loadProjection();
   const keyed: Record<GraphRecordKind, Array<{ key: string; value: GraphRecord }>> = {
-    document: documents.map((document) => ({ key: document.id, value: { ...document, text: texts.get(document.id) ?? '' } })),
+    document: documents.map(({ recordedAt: _recordedAt, ...document }) => ({ key: document.id, value: { ...document, text: texts.get(document.id) ?? '' } })),
     chunk: (await store.listChunks()).map((chunk) => ({ key: chunk.id, value: { ...chunk } })),
     entity: projection.entities.map((entity) => ({ key: entity.id, value: { ...entity, aliases: [...entity.aliases].sort(compareStrings) } })),
-    relation: projection.relations.map((relation) => ({ key: relation.id, value: { ...relation } })),
+    relation: projection.relations.map(({ recordedAt: _recordedAt, invalidatedAt: _invalidatedAt, ...relation }) => ({ key: relation.id, value: { ...relation } })),
     mention: projection.mentions.map((mention) => ({ key: `${mention.chunkId}\u0000${mention.entityId}`, value: { ...mention } })),
     merge: (await store.listMerges()).map((merge) => ({ key: `${merge.merged}\u0000${merge.kept}\u0000${merge.entityId}`, value: { ...merge } })),
     community: (await store.listCommunities()).map((community) => ({ key: community.id, value: { ...community, memberIds: [...community.memberIds].sort(compareStrings) } })),

@@ -19,6 +19,7 @@ export function gateStore(store: GraphStore): GraphStore {
     listChunks: () => read(() => store.listChunks()),
     listChunkDocuments: () => read(() => store.listChunkDocuments()),
     writeIndex: (index, options) => write(() => store.writeIndex(index, options)),
+    invalidateRelations: (invalidations) => write(() => store.invalidateRelations(invalidations)),
     searchChunks: (query, limit) => read(() => store.searchChunks(query, limit)),
     searchEntities: (query, limit) => read(() => store.searchEntities(query, limit)),
     getChunks: (ids) => read(() => store.getChunks(ids)),

@@ -40,6 +40,16 @@ export interface IndexWrite {
   communities: Community[];
 }
 
+/** One stored fact to close without deleting it (agent memory's `forget`). */
+export interface RelationInvalidation {
+  relationId: string;
+  /** Valid time: the last day the fact held. */
+  validTo: string;
+  /** Transaction time: when it was invalidated. */
+  invalidatedAt: string;
+  reason: string;
+}
+
 /** An id with a retrieval score. */
 export interface ScoredId {
   id: string;
@@ -115,6 +125,8 @@ export interface GraphStore {
    * next statement, is rolled back and ABORTED is thrown (the previous index stays).
    */
   writeIndex(write: IndexWrite, options?: { signal?: AbortSignal }): Promise<void>;
+  /** Closes stored facts in place (validTo, invalidatedAt, invalidationReason); the relation stays. Returns the ids found. */
+  invalidateRelations(invalidations: RelationInvalidation[]): Promise<string[]>;
   searchChunks(query: string, limit: number): Promise<ScoredId[]>;
   searchEntities(query: string, limit: number): Promise<ScoredId[]>;
   getChunks(ids: string[]): Promise<ChunkWithSource[]>;

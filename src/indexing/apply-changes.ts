@@ -8,6 +8,8 @@ import { EXTRACTIVE_REPORT_VERSION, writeExtractiveReport } from '../communities
 import { createLlmReportWriter, type ReportCounts } from '../communities/llm-report.js';
 import { COMMUNITY_REPORT_PROMPT_VERSION } from '../prompts/community-report-prompt.js';
 import { contentHash } from '../core/ids.js';
+import { recordDocumentVersions } from './document-recordings.js';
+import { applyInvalidations, readInvalidations } from '../history/invalidations.js';
 import { runEmbedStage, type EmbedStageResult } from './embed-stage.js';
 import { describeExtractor, extractionKeyFor, runExtractStage } from './extract-stage.js';
 import { RunCheckpoint, type InterruptedRun } from './run-checkpoint.js';
@@ -67,9 +69,11 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
 
   checkpoint.reach('resolve');
   const located: LocatedExtraction[] = prepared.allChunks.flatMap((chunk) => (chunk.extraction ? [{ extraction: chunk.extraction, documentId: chunk.documentId }] : []));
-  const resolution = await timeStage('resolve', events, () => resolveGraph(located, config.schema, config.resolution));
+  const recorded = await recordDocumentVersions(store, prepared.plan.toWrite, checkpoint.startedAt);
+  const resolution = await timeStage('resolve', events, () => resolveGraph(located, config.schema, config.resolution, recorded.recordings));
   stageSeconds.resolve = resolution.seconds;
   const graph = resolution.result;
+  applyInvalidations(graph.relations, await readInvalidations(store));
   checkAbort();
 
   checkpoint.reach('communities');
@@ -88,7 +92,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   const storing = await timeStage('store', events, () =>
     store.writeIndex({
       removedDocumentIds: prepared.plan.removedIds,
-      documents: prepared.plan.toWrite,
+      documents: recorded.documents,
       chunks: prepared.newChunks,
       updatedExtractions,
       graph: { entities: graph.entities, relations: graph.relations, mentions: graph.mentions },

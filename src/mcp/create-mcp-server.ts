@@ -2,29 +2,18 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { z } from 'zod';
 import { answerWithSources } from '../answer/answer-with-sources.js';
 import { QUERY_MODES, type QueryMode } from '../core/retrieval-context.js';
-import { RhizomeError, isRhizomeError } from '../errors/rhizome-error.js';
+import { RhizomeError } from '../errors/rhizome-error.js';
 import type { Rhizome } from '../rhizome.js';
-
-type ToolResult = { content: Array<{ type: 'text'; text: string }>; isError?: boolean };
-
-const json = (value: unknown): ToolResult => ({ content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] });
-
-/** Runs a tool; a Rhizome error becomes a tool error the agent can read (not a protocol failure). */
-async function tool(work: () => Promise<ToolResult>): Promise<ToolResult> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!isRhizomeError(error)) throw error;
-    return { content: [{ type: 'text', text: `${error.code}: ${error.message}` }], isError: true };
-  }
-}
+import { registerMemoryTools } from './memory-tools.js';
+import { json, tool } from './tool-result.js';
 
 const modeSchema = z.enum(QUERY_MODES as [QueryMode, ...QueryMode[]]);
 
 /**
  * The MCP server of one workspace: tools to ask, search entities, read an entity with its
  * neighbourhood and evidence, find paths, list communities and read a report, run a read-only
- * Cypher probe and read statistics; documents and chunks as resources (`rhizome://…`).
+ * Cypher probe and read statistics, agent memory and questions in time (see registerMemoryTools);
+ * documents and chunks as resources (`rhizome://…`).
  */
 export function createMcpServer(rhizome: Rhizome): McpServer {
   const server = new McpServer({ name: 'rhizome', version: '0.1.0' });
@@ -75,6 +64,7 @@ export function createMcpServer(rhizome: Rhizome): McpServer {
     description: 'Counts of the workspace (documents, chunks, entities by type, relations by type, communities) and the components in use.',
     annotations: { readOnlyHint: true },
   }, () => tool(async () => json(await rhizome.stats())));
+  registerMemoryTools(server, rhizome);
 
   server.registerResource('documents', 'rhizome://documents', { description: 'Every indexed document (id, path, title, date, language)', mimeType: 'application/json' }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await rhizome.documents(), null, 2) }],

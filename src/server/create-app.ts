@@ -14,6 +14,7 @@ import { graphRoutes } from './routes/graph-routes.js';
 import { indexRoutes } from './routes/index-routes.js';
 import { openAiRoutes } from './routes/openai-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
+import { memoryRoutes } from './routes/memory-routes.js';
 import type { ServerContext } from './server-context.js';
 
 /** How an app serves one workspace. */
@@ -67,7 +68,7 @@ export function createApp(options: AppOptions): RhizomeApp {
     maxUploadBytes,
   };
   const health = defineRoute({ method: 'get', path: '/health', tag: 'workspace', summary: 'Liveness: answers without a token', authenticated: false, handle: async () => ({ ok: true }) });
-  const routes: Array<ApiRoute<never, never>> = [health, ...queryRoutes(context), ...graphRoutes(context), ...indexRoutes(context), ...evalRoutes(context), ...openAiRoutes(context)] as Array<ApiRoute<never, never>>;
+  const routes: Array<ApiRoute<never, never>> = [health, ...queryRoutes(context), ...memoryRoutes(context), ...graphRoutes(context), ...indexRoutes(context), ...evalRoutes(context), ...openAiRoutes(context)] as Array<ApiRoute<never, never>>;
   const openApi = buildOpenApiDocument(routes, { title: 'Rhizome API', version: '0.1.0' });
 
   const app = new Hono();

@@ -8,6 +8,7 @@ import { defineReadCases } from './read-cases.js';
 import { defineWriteCases } from './write-cases.js';
 import { defineVectorCases } from './vector-cases.js';
 import { defineRemoveCases } from './remove-cases.js';
+import { defineHistoryCases } from './history-cases.js';
 
 /** Opens a backend's store for a workspace folder; a new folder must give an empty store, the same folder the same data. */
 export type OpenStore = (workspace: string) => Promise<GraphStore>;
@@ -60,5 +61,6 @@ export function defineGraphStoreContract(name: string, openStore: OpenStore, opt
     defineCypherCases(context);
     defineVectorCases(context);
     defineRemoveCases(context);
+    defineHistoryCases(context);
   });
 }

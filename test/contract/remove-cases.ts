@@ -25,14 +25,14 @@ function writeCorpus(folder: string): Record<string, string> {
 
 const byKey = <T>(key: (item: T) => string) => (left: T, right: T) => (key(left) < key(right) ? -1 : key(left) > key(right) ? 1 : 0);
 
-/** The whole graph of a workspace in a stable order, for comparing histories. */
+/** The whole graph of a workspace in a stable order, for comparing histories; transaction times (when a run recorded a document or fact) are left out, as they differ by design. */
 async function graphOf(store: GraphStore) {
   const projection = await store.loadProjection();
   return {
-    documents: (await store.listDocuments()).sort(byKey((document) => document.id)),
+    documents: (await store.listDocuments()).map(({ recordedAt: _recordedAt, ...document }) => document).sort(byKey((document) => document.id)),
     chunks: (await store.listChunks()).sort(byKey((chunk) => chunk.id)),
     entities: [...projection.entities].map((entity) => ({ ...entity, aliases: [...entity.aliases].sort() })).sort(byKey((entity) => entity.id)),
-    relations: [...projection.relations].sort(byKey((relation) => relation.id)),
+    relations: projection.relations.map(({ recordedAt: _recordedAt, invalidatedAt: _invalidatedAt, ...relation }) => relation).sort(byKey((relation) => relation.id)),
     mentions: [...projection.mentions].sort(byKey((mention) => `${mention.chunkId} ${mention.entityId}`)),
     merges: (await store.listMerges()).sort(byKey((merge) => `${merge.merged} ${merge.kept}`)),
     communities: (await store.listCommunities()).map((community) => ({ ...community, memberIds: [...community.memberIds].sort() })).sort(byKey((community) => community.id)),

@@ -21,7 +21,7 @@ const textOf = (result: unknown) => ((result as ToolResult).content ?? []).map((
 /** The same checks over any transport: tools, a tool error, resources. */
 async function exercise(client: Client): Promise<void> {
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((tool) => tool.name).sort(), ['ask', 'cypher', 'find_paths', 'get_entity', 'list_communities', 'read_community_report', 'search_entities', 'stats']);
+  assert.deepEqual(tools.map((tool) => tool.name).sort(), ['add_memory', 'ask', 'ask_as_of', 'cypher', 'entity_history', 'find_paths', 'forget_memory', 'get_entity', 'list_communities', 'read_community_report', 'search_entities', 'search_memory', 'stats']);
   const answer = textOf(await client.callTool({ name: 'ask', arguments: { question: EXAMPLE_QUESTION, mode: 'local' } }));
   assert.match(answer, /Sources:\n\[1\] /);
   assert.match(answer, /Graph paths:/);

@@ -24,14 +24,20 @@ export interface LocatedExtraction {
   documentId: string;
 }
 
+/** When a document's stored version was recorded, and which version it is (its content hash): copied onto its facts. */
+export interface DocumentRecording {
+  recordedAt?: string;
+  version: string;
+}
+
 /**
  * Resolves the extractions of a whole corpus into one graph: names are normalised and merged
  * (acronyms, initials, surnames, short forms, near-duplicates), each entity gets the type most
  * cues vote for (or, when none did, the schema's place type if it names a known place, or its
  * organisation type for a one-word name described by a trade), relations are re-checked against the schema with the final types (those that
- * no longer fit become RELATED_TO), and superseded facts get a `validTo`.
+ * no longer fit become RELATED_TO), facts get their document's recording, and superseded facts get a `validTo` and what closed them.
  */
-export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, options: Omit<AliasMergeOptions, 'personTypes'>): ResolvedGraph {
+export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, options: Omit<AliasMergeOptions, 'personTypes'>, recordings: ReadonlyMap<string, DocumentRecording> = new Map()): ResolvedGraph {
   const extractions = located.map((item) => item.extraction);
   const names = collectNameStatistics(extractions);
   const typeOrder = nodeTypeNames(schema);
@@ -55,6 +61,7 @@ export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, 
 
   const documentOfChunk = new Map(located.map((item) => [item.extraction.chunkId, item.documentId]));
   const relations = resolveRelations(extractions, entityByKey, schema, documentOfChunk);
+  stampRecordings(relations, recordings);
   closeSupersededRelations(relations, schema);
   const mentions = resolveMentions(extractions, entityByKey);
   const mergeRecords: MergeRecord[] = merges.map((merge) => {
@@ -62,6 +69,16 @@ export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, 
     return { entityId: entity.id, kept: merge.kept, merged: merge.merged, reason: merge.reason };
   });
   return { entities, relations, mentions, merges: mergeRecords };
+}
+
+/** Bi-temporal: each fact keeps when its document version was recorded, and which version that is. */
+function stampRecordings(relations: Relation[], recordings: ReadonlyMap<string, DocumentRecording>): void {
+  for (const relation of relations) {
+    const recording = recordings.get(relation.documentId);
+    if (!recording) continue;
+    relation.documentVersion = recording.version;
+    if (recording.recordedAt) relation.recordedAt = recording.recordedAt;
+  }
 }
 
 function buildEntity(members: NameStatistics[], typeOrder: string[]): Entity {

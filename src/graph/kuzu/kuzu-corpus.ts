@@ -21,6 +21,7 @@ export async function writeCorpus(connection: KuzuConnection, write: IndexWrite)
     { kind: 'string', value: (document) => document.contentHash },
     { kind: 'int', value: (document) => document.byteSize },
     { kind: 'string', value: (document) => document.text },
+    { kind: 'nullable-string', value: (document) => document.recordedAt ?? null },
   ], write.documents);
   await bulkCopy<StoredChunk>(connection, 'Chunk', [
     { kind: 'string', value: (chunk) => chunk.id },

@@ -1,14 +1,15 @@
+import { RELATION_HISTORY_FIELDS } from '../../core/records.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 
 /** Columns every entity node table has, before the declared properties. */
 export const ENTITY_COLUMNS = ['id', 'name', 'aliases', 'aliasText', 'description', 'mentionCount'];
 /** Columns every relation table has, before the declared properties. */
-export const RELATION_COLUMNS = ['id', 'evidence', 'chunkId', 'documentId', 'startOffset', 'endOffset', 'weight', 'validFrom', 'validTo'];
+export const RELATION_COLUMNS = ['id', 'evidence', 'chunkId', 'documentId', 'startOffset', 'endOffset', 'weight', 'validFrom', 'validTo', ...RELATION_HISTORY_FIELDS];
 
 /** Tables that hold documents and chunks; they survive a schema change. */
 export const CORPUS_DDL = [
   'CREATE NODE TABLE IF NOT EXISTS Meta(key STRING, value STRING, PRIMARY KEY(key))',
-  'CREATE NODE TABLE IF NOT EXISTS Document(id STRING, path STRING, format STRING, title STRING, date STRING, language STRING, contentHash STRING, byteSize INT64, text STRING, PRIMARY KEY(id))',
+  'CREATE NODE TABLE IF NOT EXISTS Document(id STRING, path STRING, format STRING, title STRING, date STRING, language STRING, contentHash STRING, byteSize INT64, text STRING, recordedAt STRING, PRIMARY KEY(id))',
   'CREATE NODE TABLE IF NOT EXISTS Chunk(id STRING, documentId STRING, chunkIndex INT64, text STRING, startOffset INT64, endOffset INT64, tokenCount INT64, extraction STRING, extractionKey STRING, kind STRING, section STRING, page INT64, PRIMARY KEY(id))',
   'CREATE REL TABLE IF NOT EXISTS HAS_CHUNK(FROM Document TO Chunk)',
   'CREATE NODE TABLE IF NOT EXISTS MergeLog(id STRING, entityId STRING, kept STRING, merged STRING, reason STRING, PRIMARY KEY(id))',
@@ -19,6 +20,11 @@ export const CHUNK_STRUCTURE_COLUMNS: ReadonlyArray<{ name: string; add: string 
   { name: 'kind', add: "ALTER TABLE Chunk ADD kind STRING DEFAULT ''" },
   { name: 'section', add: "ALTER TABLE Chunk ADD section STRING DEFAULT ''" },
   { name: 'page', add: 'ALTER TABLE Chunk ADD page INT64 DEFAULT 0' },
+];
+
+/** Document columns added after the first layout, with the ALTER that adds each to an older workspace's table. */
+export const DOCUMENT_HISTORY_COLUMNS: ReadonlyArray<{ name: string; add: string }> = [
+  { name: 'recordedAt', add: "ALTER TABLE Document ADD recordedAt STRING DEFAULT ''" },
 ];
 
 /** One endpoint pair of a relation table. */
@@ -55,7 +61,7 @@ export function entityLayerDdl(schema: GraphSchema): string[] {
     const pairs = table.pairs.map((pair) => `FROM ${pair.from} TO ${pair.to}`).join(', ');
     const extra = table.properties.map((property) => `, ${property.name} ${property.type}`).join('');
     statements.push(
-      `CREATE REL TABLE ${table.name}(${pairs}, id STRING, evidence STRING, chunkId STRING, documentId STRING, startOffset INT64, endOffset INT64, weight DOUBLE, validFrom STRING, validTo STRING${extra})`,
+      `CREATE REL TABLE ${table.name}(${pairs}, id STRING, evidence STRING, chunkId STRING, documentId STRING, startOffset INT64, endOffset INT64, weight DOUBLE, validFrom STRING, validTo STRING${RELATION_HISTORY_FIELDS.map((field) => `, ${field} STRING`).join('')}${extra})`,
     );
   }
   const mentionPairs = nodeTypeNames(schema).map((type) => `FROM Chunk TO ${type}`).join(', ');

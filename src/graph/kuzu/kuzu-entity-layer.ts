@@ -1,4 +1,5 @@
 import { relationFromRow } from '../row-records.js';
+import { RELATION_HISTORY_FIELDS } from '../../core/records.js';
 import { appendTo } from '../../core/group-by.js';
 import type { Entity, Mention, MergeRecord, Relation } from '../../core/records.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
@@ -28,7 +29,10 @@ const RELATION_COLUMNS: Array<CopyColumn<Relation>> = [
   { kind: 'double', value: (relation) => relation.weight },
   { kind: 'nullable-string', value: (relation) => relation.validFrom },
   { kind: 'nullable-string', value: (relation) => relation.validTo },
+  ...RELATION_HISTORY_FIELDS.map((field): CopyColumn<Relation> => ({ kind: 'nullable-string', value: (relation) => relation[field] ?? null })),
 ];
+
+const HISTORY_RETURNS = RELATION_HISTORY_FIELDS.map((field) => `, r.${field} AS ${field}`).join('');
 
 /** Deletes every entity, relation, mention, community and merge record (inside the caller's transaction). */
 export async function deleteEntityLayer(connection: KuzuConnection, schema: GraphSchema): Promise<void> {
@@ -95,7 +99,7 @@ export async function readEntityLayer(connection: KuzuConnection, schema: GraphS
   const relations: Relation[] = [];
   for (const table of relationTables(schema)) {
     const rows = await connection.run(
-      `MATCH (a)-[r:${table.name}]->(b) RETURN r.id AS id, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId, r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo`,
+      `MATCH (a)-[r:${table.name}]->(b) RETURN r.id AS id, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId, r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo${HISTORY_RETURNS}`,
     );
     for (const row of rows) relations.push(relationFromRow(row, table.name));
   }

@@ -3,7 +3,7 @@ import { contentHash } from '../../core/ids.js';
 import type { ChunkExtraction, MergeRecord } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
 import { beginGuardedWrite, endGuardedWrite, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
@@ -11,7 +11,7 @@ import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import { validateIndexWrite } from '../validate-write.js';
 import { countStore } from '../count-store.js';
 import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
-import { CHUNK_STRUCTURE_COLUMNS, CORPUS_DDL, entityLayerDdl, relationTables } from './kuzu-ddl.js';
+import { CHUNK_STRUCTURE_COLUMNS, CORPUS_DDL, DOCUMENT_HISTORY_COLUMNS, entityLayerDdl, relationTables } from './kuzu-ddl.js';
 import { decodeChunkStructure } from '../chunk-structure-columns.js';
 import { deleteEntityLayer, readEntityLayer, writeEntityLayer } from './kuzu-entity-layer.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
@@ -30,7 +30,7 @@ export interface KuzuStoreOptions {
 }
 
 /** Bump when the generated tables change shape: existing workspaces then rebuild their entity layer. */
-const KUZU_LAYOUT_VERSION = 2;
+const KUZU_LAYOUT_VERSION = 3;
 
 /** The default GraphStore: an embedded Kuzu database in the workspace folder. */
 export class KuzuGraphStore implements GraphStore {
@@ -84,10 +84,12 @@ export class KuzuGraphStore implements GraphStore {
   private async addChunkStructureColumns(): Promise<void> {
     const columns = new Set((await this.connection.run("CALL table_info('Chunk') RETURN name")).map((row) => String(row.name)));
     for (const column of CHUNK_STRUCTURE_COLUMNS) if (!columns.has(column.name)) await this.connection.run(column.add);
+    const documentColumns = new Set((await this.connection.run("CALL table_info('Document') RETURN name")).map((row) => String(row.name)));
+    for (const column of DOCUMENT_HISTORY_COLUMNS) if (!documentColumns.has(column.name)) await this.connection.run(column.add);
   }
 
   async listDocuments(): Promise<StoredDocument[]> {
-    const rows = await this.connection.run('MATCH (d:Document) RETURN d.id AS id, d.path AS path, d.format AS format, d.title AS title, d.date AS date, d.language AS language, d.contentHash AS contentHash, d.byteSize AS byteSize ORDER BY d.path');
+    const rows = await this.connection.run('MATCH (d:Document) RETURN d.id AS id, d.path AS path, d.format AS format, d.title AS title, d.date AS date, d.language AS language, d.contentHash AS contentHash, d.byteSize AS byteSize, d.recordedAt AS recordedAt ORDER BY d.path');
     return rows.map((row) => ({
       id: String(row.id),
       path: String(row.path),
@@ -97,6 +99,7 @@ export class KuzuGraphStore implements GraphStore {
       language: row.language as StoredDocument['language'],
       contentHash: String(row.contentHash),
       byteSize: Number(row.byteSize),
+      ...(row.recordedAt ? { recordedAt: String(row.recordedAt) } : {}),
     }));
   }
 
@@ -232,6 +235,20 @@ export class KuzuGraphStore implements GraphStore {
   async getMeta(key: string): Promise<string | null> {
     const rows = await this.connection.run('MATCH (m:Meta {key: $key}) RETURN m.value AS value', { key });
     return rows.length > 0 ? String(rows[0]?.value) : null;
+  }
+
+  async invalidateRelations(invalidations: RelationInvalidation[]): Promise<string[]> {
+    const found: string[] = [];
+    for (const invalidation of invalidations) {
+      for (const table of relationTables(this.requireSchema())) {
+        const rows = await this.connection.run(
+          `MATCH ()-[r:${table.name}]->() WHERE r.id = $id SET r.validTo = $validTo, r.invalidatedAt = $invalidatedAt, r.invalidationReason = $reason RETURN r.id AS id`,
+          { id: invalidation.relationId, validTo: invalidation.validTo, invalidatedAt: invalidation.invalidatedAt, reason: invalidation.reason },
+        );
+        if (rows.length > 0) found.push(invalidation.relationId);
+      }
+    }
+    return [...new Set(found)];
   }
 
   async setMeta(key: string, value: string): Promise<void> {

@@ -6,7 +6,7 @@ import type { StatementRunner } from './neo4j-connection.js';
 
 const CREATE_DOCUMENTS = `UNWIND $rows AS row
 CREATE (:Document {id: row.id, path: row.path, format: row.format, title: row.title, date: row.date, language: row.language,
-  contentHash: row.contentHash, byteSize: toInteger(row.byteSize), text: row.text})
+  contentHash: row.contentHash, byteSize: toInteger(row.byteSize), text: row.text, recordedAt: row.recordedAt})
 RETURN count(*) AS written`;
 
 const CREATE_CHUNKS = `UNWIND $rows AS row
@@ -23,7 +23,7 @@ export async function writeCorpus(runner: StatementRunner, write: IndexWrite): P
   if (replaced.length > 0) {
     await runner.run('UNWIND $ids AS id MATCH (d:Document {id: id}) OPTIONAL MATCH (d)-[:HAS_CHUNK]->(c:Chunk) DETACH DELETE c, d', { ids: replaced });
   }
-  await writeInBatches(runner, CREATE_DOCUMENTS, write.documents.map((document) => ({ ...document })), 'documents');
+  await writeInBatches(runner, CREATE_DOCUMENTS, write.documents.map((document) => ({ ...document, recordedAt: document.recordedAt ?? null })), 'documents');
   await writeInBatches(
     runner,
     CREATE_CHUNKS,

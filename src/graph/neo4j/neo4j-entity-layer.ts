@@ -1,4 +1,5 @@
-import { relationFromRow } from '../row-records.js';
+import { relationFromRow, relationHistoryValues } from '../row-records.js';
+import { RELATION_HISTORY_FIELDS } from '../../core/records.js';
 import { groupBy } from '../../core/group-by.js';
 import type { Entity, MergeRecord, Relation } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
@@ -8,6 +9,9 @@ import { writeInBatches } from './neo4j-batch-write.js';
 import type { Neo4jConnection, Neo4jRow, StatementRunner } from './neo4j-connection.js';
 import { allowedEndpoints, cypherName, ENTITY_LABEL, relationTypeNames } from './neo4j-ddl.js';
 import { primaryLabel } from './neo4j-values.js';
+
+const HISTORY_PROPERTIES = RELATION_HISTORY_FIELDS.map((field) => `, ${field}: row.${field}`).join('');
+const HISTORY_RETURNS = RELATION_HISTORY_FIELDS.map((field) => `, r.${field} AS ${field}`).join('');
 
 /** Deletes every entity (with its relations, mentions and memberships), community and merge record, inside the caller's transaction. */
 export async function deleteEntityLayer(runner: StatementRunner): Promise<void> {
@@ -53,8 +57,8 @@ export async function writeEntityLayer(runner: StatementRunner, schema: GraphSch
       runner,
       `UNWIND $rows AS row MATCH (a:${ENTITY_LABEL} {id: row.sourceId}) MATCH (b:${ENTITY_LABEL} {id: row.targetId})
 CREATE (a)-[:${cypherName(type)} {id: row.id, evidence: row.evidence, chunkId: row.chunkId, documentId: row.documentId, startOffset: toInteger(row.start),
-  endOffset: toInteger(row.end), weight: toFloat(row.weight), validFrom: row.validFrom, validTo: row.validTo}]->(b) RETURN count(*) AS written`,
-      relations.map((relation) => ({ ...relation })),
+  endOffset: toInteger(row.end), weight: toFloat(row.weight), validFrom: row.validFrom, validTo: row.validTo${HISTORY_PROPERTIES}}]->(b) RETURN count(*) AS written`,
+      relations.map((relation) => ({ ...relation, ...relationHistoryValues(relation) })),
       `${type} relations`,
     );
   }
@@ -82,7 +86,7 @@ export async function readEntityLayer(connection: Neo4jConnection, schema: Graph
   const relationRows = await connection.run(
     `MATCH (a:${ENTITY_LABEL})-[r]->(b:${ENTITY_LABEL}) WHERE type(r) IN $types
 RETURN r.id AS id, type(r) AS type, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId,
-  r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo`,
+  r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo${HISTORY_RETURNS}`,
     { types: relationTypeNames(schema) },
     'read',
   );

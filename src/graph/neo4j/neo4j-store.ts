@@ -4,7 +4,7 @@ import type { ChunkExtraction, Community, MergeRecord } from '../../core/records
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
-import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { Neo4jVectors } from './neo4j-vectors.js';
 import { countStore } from '../count-store.js';
 import { toFullTextQuery } from './full-text-query.js';
@@ -58,7 +58,7 @@ export class Neo4jGraphStore implements GraphStore {
   }
 
   async listDocuments(): Promise<StoredDocument[]> {
-    const rows = await this.read('MATCH (d:Document) RETURN d.id AS id, d.path AS path, d.format AS format, d.title AS title, d.date AS date, d.language AS language, d.contentHash AS contentHash, d.byteSize AS byteSize ORDER BY d.path');
+    const rows = await this.read('MATCH (d:Document) RETURN d.id AS id, d.path AS path, d.format AS format, d.title AS title, d.date AS date, d.language AS language, d.contentHash AS contentHash, d.byteSize AS byteSize, d.recordedAt AS recordedAt ORDER BY d.path');
     return rows.map((row) => ({
       id: String(row.id),
       path: String(row.path),
@@ -68,6 +68,7 @@ export class Neo4jGraphStore implements GraphStore {
       language: row.language as StoredDocument['language'],
       contentHash: String(row.contentHash),
       byteSize: Number(row.byteSize),
+      ...(row.recordedAt ? { recordedAt: String(row.recordedAt) } : {}),
     }));
   }
 
@@ -157,6 +158,16 @@ export class Neo4jGraphStore implements GraphStore {
   async getMeta(key: string): Promise<string | null> {
     const rows = await this.read('MATCH (m:Meta {key: $key}) RETURN m.value AS value', { key });
     return rows.length > 0 ? String(rows[0]?.value) : null;
+  }
+
+  async invalidateRelations(invalidations: RelationInvalidation[]): Promise<string[]> {
+    if (invalidations.length === 0) return [];
+    const rows = await this.connection.run(
+      `UNWIND $rows AS row MATCH (:${ENTITY_LABEL})-[r {id: row.relationId}]->(:${ENTITY_LABEL})
+SET r.validTo = row.validTo, r.invalidatedAt = row.invalidatedAt, r.invalidationReason = row.reason RETURN DISTINCT r.id AS id`,
+      { rows: invalidations.map((invalidation) => ({ ...invalidation })) },
+    );
+    return rows.map((row) => String(row.id));
   }
 
   async setMeta(key: string, value: string): Promise<void> {

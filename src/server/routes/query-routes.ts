@@ -11,7 +11,14 @@ export const queryRequestSchema = z.object({
   question: z.string().min(1).max(4000).describe('the question, in any language the workspace holds'),
   mode: z.enum(QUERY_MODES as [QueryMode, ...QueryMode[]]).optional().describe('retrieval mode (default: the configured one, auto unless changed)'),
   stream: z.boolean().optional().describe('answer with Server-Sent Events: progress, answer pieces, then the answer'),
+  asOf: z.string().min(4).max(40).optional().describe('answer with the facts valid on this date (2024, 2024-06, 2024-06-01)'),
+  knownAt: z.string().min(4).max(40).optional().describe('answer with what had been recorded by this time (transaction time)'),
 });
+
+/** The time options of a query body, for rhizome.query. */
+function timeOf(body: { asOf?: string | undefined; knownAt?: string | undefined }): { asOf?: string; knownAt?: string } {
+  return { ...(body.asOf ? { asOf: body.asOf } : {}), ...(body.knownAt ? { knownAt: body.knownAt } : {}) };
+}
 
 /** The body of POST /api/cypher. */
 export const cypherRequestSchema = z.object({
@@ -20,12 +27,12 @@ export const cypherRequestSchema = z.object({
 });
 
 /** Streams one answer: `progress` events (retrieve, answer stages), `delta` pieces of the answer text, then `answer`. */
-async function streamAnswer(context: ServerContext, question: string, mode: QueryMode | undefined, send: (event: string, data: unknown) => Promise<void>, signal: AbortSignal): Promise<Answer> {
+async function streamAnswer(context: ServerContext, question: string, mode: QueryMode | undefined, send: (event: string, data: unknown) => Promise<void>, signal: AbortSignal, time: { asOf?: string; knownAt?: string } = {}): Promise<Answer> {
   let sent = Promise.resolve();
   const onEvent = (event: RhizomeEvent) => {
     sent = sent.then(() => send('progress', event));
   };
-  const answer = await context.rhizome.query(question, { ...(mode ? { mode } : {}), signal, onEvent });
+  const answer = await context.rhizome.query(question, { ...(mode ? { mode } : {}), ...time, signal, onEvent });
   await sent;
   for (const piece of answerPieces(answer.answer)) await send('delta', { text: piece });
   await send('answer', answer);
@@ -43,8 +50,8 @@ export function queryRoutes(context: ServerContext) {
       body: queryRequestSchema,
       streams: true,
       async handle({ context: request, body }) {
-        if (wantsEventStream(request, body.stream)) return eventStream(request, async (send) => void (await streamAnswer(context, body.question, body.mode, send, request.req.raw.signal)));
-        return context.rhizome.query(body.question, { ...(body.mode ? { mode: body.mode } : {}), signal: request.req.raw.signal });
+        if (wantsEventStream(request, body.stream)) return eventStream(request, async (send) => void (await streamAnswer(context, body.question, body.mode, send, request.req.raw.signal, timeOf(body))));
+        return context.rhizome.query(body.question, { ...(body.mode ? { mode: body.mode } : {}), ...timeOf(body), signal: request.req.raw.signal });
       },
     }),
     defineRoute({

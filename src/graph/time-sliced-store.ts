@@ -1,0 +1,59 @@
+import { hiddenDocumentIds, sliceProjection, type TimeSlice } from '../history/time-slice.js';
+import type { GraphStore } from './store.js';
+
+/**
+ * A read view of a store in time (see TimeSlice): the projection holds the facts of the slice,
+ * and documents the slice hides (dated after `writtenBy`, recorded after `knownAt`) are out of
+ * listings, searches and chunk lookups. Writes go to the store unchanged.
+ */
+export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore {
+  let hidden: Promise<Set<string>> | null = null;
+  const hiddenDocuments = () => (hidden ??= store.listDocuments().then((documents) => hiddenDocumentIds(documents, slice)));
+  const chunkDocuments = async () => new Map((await store.listChunkDocuments()).map((chunk) => [chunk.id, chunk.documentId]));
+  const { writeVectors, searchVectors, vectorState } = store;
+  return {
+    capabilities: store.capabilities,
+    ensureSchema: (schema) => store.ensureSchema(schema),
+    listDocuments: async () => {
+      const documents = await store.listDocuments();
+      const hiddenIds = await hiddenDocuments();
+      return documents.filter((document) => !hiddenIds.has(document.id));
+    },
+    listChunks: async () => {
+      const hiddenIds = await hiddenDocuments();
+      return (await store.listChunks()).filter((chunk) => !hiddenIds.has(chunk.documentId));
+    },
+    listChunkDocuments: async () => {
+      const hiddenIds = await hiddenDocuments();
+      return (await store.listChunkDocuments()).filter((chunk) => !hiddenIds.has(chunk.documentId));
+    },
+    searchChunks: async (query, limit) => {
+      const hiddenIds = await hiddenDocuments();
+      if (hiddenIds.size === 0) return store.searchChunks(query, limit);
+      const owners = await chunkDocuments();
+      const hits = await store.searchChunks(query, limit + hiddenIds.size * 4);
+      return hits.filter((hit) => !hiddenIds.has(owners.get(hit.id) ?? '')).slice(0, limit);
+    },
+    getChunks: async (ids) => {
+      const hiddenIds = await hiddenDocuments();
+      return (await store.getChunks(ids)).filter((chunk) => !hiddenIds.has(chunk.documentId));
+    },
+    loadProjection: async () => {
+      const hiddenIds = await hiddenDocuments();
+      return sliceProjection(await store.loadProjection(), slice, hiddenIds, hiddenIds.size > 0 ? await chunkDocuments() : new Map());
+    },
+    writeIndex: (write, options) => store.writeIndex(write, options),
+    invalidateRelations: (invalidations) => store.invalidateRelations(invalidations),
+    searchEntities: (query, limit) => store.searchEntities(query, limit),
+    listMerges: () => store.listMerges(),
+    listCommunities: () => store.listCommunities(),
+    runReadOnlyCypher: (query, parameters, limits) => store.runReadOnlyCypher(query, parameters, limits),
+    counts: () => store.counts(),
+    ...(writeVectors ? { writeVectors: (kind, vectors, model, keepIds) => writeVectors.call(store, kind, vectors, model, keepIds) } : {}),
+    ...(searchVectors ? { searchVectors: (kind, vector, limit) => searchVectors.call(store, kind, vector, limit) } : {}),
+    ...(vectorState ? { vectorState: () => vectorState.call(store) } : {}),
+    getMeta: (key) => store.getMeta(key),
+    setMeta: (key, value) => store.setMeta(key, value),
+    close: async () => undefined,
+  };
+}

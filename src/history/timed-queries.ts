@@ -1,0 +1,103 @@
+import type { Answer } from '../answer/answer.js';
+import { QueryEngine } from '../ask/query-engine.js';
+import type { RhizomeConfig } from '../config/config-schema.js';
+import type { Relation } from '../core/records.js';
+import type { QueryMode } from '../core/retrieval-context.js';
+import { ignoreEvents, type EventSink } from '../events/events.js';
+import type { GraphProjection, GraphStore } from '../graph/store.js';
+import { timeSlicedStore } from '../graph/time-sliced-store.js';
+import type { ChatModel } from '../llm/chat-model.js';
+import type { Embedder } from '../llm/embedder.js';
+import { findDates } from '../text/find-dates.js';
+import { describeFacts, type FactStanding } from './fact-status.js';
+import { isTimeSliced, parseTimePoint, type TimeSlice } from './time-slice.js';
+
+/** When a question is asked: `asOf` (valid time), `knownAt` (what had been recorded by then), `writtenBy` (documents dated by then). */
+export interface TimeOptions {
+  asOf?: string;
+  knownAt?: string;
+  writtenBy?: string;
+}
+
+/** An answer with the standing of the facts it cites on the date asked about (current, superseded, ended …). */
+export interface TimedAnswer extends Answer {
+  /** The date the facts' standing is given for: `asOf`, else a date the question writes, else today. */
+  asOf?: string;
+  /** The cited facts that carry dates or were closed, each with its standing on that date. */
+  facts?: FactStanding[];
+}
+
+/**
+ * Answers questions in time: a time slice gets its own query engine over a time-sliced view of
+ * the store (facts valid at `asOf`, as recorded by `knownAt`); the plain engine answers the rest.
+ * Every answer lists where the facts it cites stand on the date asked about.
+ */
+export class TimedQueries {
+  private sliced: { key: string; engine: QueryEngine; store: GraphStore; projection: Promise<GraphProjection> | null } | null = null;
+  private projection: Promise<GraphProjection> | null = null;
+
+  constructor(
+    private readonly store: GraphStore,
+    private readonly engine: QueryEngine,
+    private readonly config: RhizomeConfig,
+    private readonly model: () => Promise<ChatModel | null>,
+    private readonly embedder: () => Promise<Embedder | null>,
+  ) {}
+
+  /** Forgets cached engines and projections (after every write). */
+  invalidate(): void {
+    this.sliced = null;
+    this.projection = null;
+  }
+
+  async answer(question: string, mode: QueryMode | undefined, options: TimeOptions & { signal?: AbortSignal; onEvent?: EventSink } = {}): Promise<TimedAnswer> {
+    const slice = readSlice(options);
+    const sliced = isTimeSliced(slice) ? this.slicedFor(slice) : null;
+    const engine = sliced?.engine ?? this.engine;
+    const answer = await engine.answer(question, mode, options.signal, options.onEvent ?? ignoreEvents, slice.asOf ? { asOf: slice.asOf } : {});
+    const cited = new Set(answer.citations.filter((citation) => citation.kind === 'relation').map((citation) => citation.id));
+    if (cited.size === 0) return answer;
+    const projection = sliced ? (sliced.projection ??= sliced.store.loadProjection()) : this.storedProjection();
+    const relations = (await projection).relations.filter((relation) => cited.has(relation.id) && isTimed(relation));
+    if (relations.length === 0) return answer;
+    const date = slice.asOf ?? findDates(question)[0]?.iso;
+    return { ...answer, ...(date ? { asOf: date } : {}), facts: describeFacts(relations, date) };
+  }
+
+  /** The engine a question in time is answered by: the plain one, or the last slice's. */
+  engineFor(options: TimeOptions): QueryEngine {
+    const slice = readSlice(options);
+    return isTimeSliced(slice) ? this.slicedFor(slice).engine : this.engine;
+  }
+
+  /** The engine and store view of a slice (the last one asked for is kept). */
+  private slicedFor(slice: TimeSlice): NonNullable<TimedQueries['sliced']> {
+    const key = JSON.stringify(slice);
+    if (this.sliced?.key !== key) {
+      const store = timeSlicedStore(this.store, slice);
+      this.sliced = { key, store, engine: new QueryEngine(store, this.config, this.model, this.embedder), projection: null };
+    }
+    return this.sliced;
+  }
+
+  private storedProjection(): Promise<GraphProjection> {
+    this.projection ??= this.store.loadProjection();
+    this.projection.catch(() => {
+      this.projection = null;
+    });
+    return this.projection;
+  }
+}
+
+/** The slice of the options, each date read and checked (QUERY_INVALID for one that is not a date). */
+export function readSlice(options: TimeOptions): TimeSlice {
+  return {
+    ...(options.asOf !== undefined ? { asOf: parseTimePoint(options.asOf, 'asOf') } : {}),
+    ...(options.knownAt !== undefined ? { knownAt: parseTimePoint(options.knownAt, 'knownAt') } : {}),
+    ...(options.writtenBy !== undefined ? { writtenBy: parseTimePoint(options.writtenBy, 'writtenBy') } : {}),
+  };
+}
+
+function isTimed(relation: Relation): boolean {
+  return Boolean(relation.validFrom || relation.validTo || relation.supersededBy || relation.invalidationReason);
+}

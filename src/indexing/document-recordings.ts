@@ -1,0 +1,16 @@
+import type { SourceDocument } from '../core/records.js';
+import type { DocumentRecording } from '../extraction/resolution/resolve-graph.js';
+import type { GraphStore } from '../graph/store.js';
+
+/**
+ * Stamps the documents a run writes with the run's start (transaction time) and returns, for
+ * every document the index will hold, when its stored version was recorded and which version it
+ * is. Documents the run keeps unchanged keep the time their version was first recorded.
+ */
+export async function recordDocumentVersions(store: GraphStore, toWrite: SourceDocument[], runStartedAt: string): Promise<{ documents: SourceDocument[]; recordings: Map<string, DocumentRecording> }> {
+  const documents = toWrite.map((document) => ({ ...document, recordedAt: runStartedAt }));
+  const recordings = new Map<string, DocumentRecording>();
+  for (const stored of await store.listDocuments()) recordings.set(stored.id, { version: stored.contentHash, ...(stored.recordedAt ? { recordedAt: stored.recordedAt } : {}) });
+  for (const document of documents) recordings.set(document.id, { version: document.contentHash, recordedAt: runStartedAt });
+  return { documents, recordings };
+}
