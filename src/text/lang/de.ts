@@ -45,11 +45,13 @@ export const germanPack: LanguagePack = {
     agentNounEndings: ['er', 'ist'],
     titleNouns: { dr: ['doktor'], prof: ['professor'] },
     linkingWords: ['von'],
+    headPosition: 'last',
   },
   relativePronouns: { all: ['der', 'die', 'das', 'welcher', 'welche', 'welches'], person: [], thing: [] },
   commonNounEndings: ['ung', 'heit', 'keit', 'schaft', 'ion'],
   relationFillerWords: plainWordSet('der die das ein eine ist sind war waren wurde wird auch jetzt derzeit noch'),
   coordinationWords: plainWordSet('und oder sowie'),
+  relationAgentWords: plainWordSet('von durch'),
   lineConnectingWords: new Set(listWords('der die das den dem des ein eine und oder von zu mit in für auf an bei')),
   abbreviations: {
     shared: none,

@@ -61,11 +61,13 @@ export const frenchPack: LanguagePack = {
     agentNounEndings: ['eur', 'euse', 'ier', 'iere', 'aire', 'iste'],
     titleNouns: { dr: ['medecin', 'docteur'], dre: ['medecin', 'docteure'], pr: ['professeur'] },
     linkingWords: ['de', 'du', 'des', "d'"],
+    headPosition: 'first',
   },
   relativePronouns: { all: ['qui', 'que', 'dont'], person: [], thing: [] },
   commonNounEndings: ['s', 'al', 'ment', 'ion'],
   relationFillerWords: plainWordSet('le la les l un une est sont etait ete sera qui aussi desormais actuellement'),
   coordinationWords: plainWordSet('et ou'),
+  relationAgentWords: plainWordSet('par'),
   lineConnectingWords: new Set(listWords('le la les de des du et ou à au aux en un une pour par sur avec dans que qui')),
   abbreviations: {
     shared: {

@@ -40,6 +40,8 @@ export interface LanguagePack {
   readonly relationFillerWords: ReadonlySet<string>;
   /** Words that join two mentions in a list ("and", "as well", "et"). */
   readonly coordinationWords: ReadonlySet<string>;
+  /** Words that introduce the agent after a passive verb ("by", "par"): "X is supplied by Y" states Y … X. */
+  readonly relationAgentWords: ReadonlySet<string>;
   /** Words (as written, lower case) that a hard-wrapped line may end with inside a sentence ("the", "à"). */
   readonly lineConnectingWords: ReadonlySet<string>;
   readonly abbreviations: SentenceAbbreviations;
@@ -99,6 +101,8 @@ export interface DescriptorWords {
   readonly agentNounEndings: readonly string[];
   /** Nouns a title before a name says of the person ("Dr" → "doctor"), accent-free: they describe the name as a written noun would. */
   readonly titleNouns: Readonly<Record<string, readonly string[]>>;
+  /** Where the head noun of a descriptor stands: last in English ("grant-giving charity"), first in French ("hébergeur certifié"). */
+  readonly headPosition: 'first' | 'last';
 }
 
 /** Known abbreviations (as written) and how a period after each behaves; see `AbbreviationKind`. */
