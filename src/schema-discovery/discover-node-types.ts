@@ -51,7 +51,9 @@ function describingNoun(text: string, start: number, end: number, description: s
   const after = near.find((word) => word.start >= end);
   if (before === undefined || after === undefined || !pack.descriptors.articles.has(before.plain)) return null;
   if (text.slice(before.end, start).trim() !== '' || text.slice(end, after.start).trim() !== '') return null;
-  const isNoun = /^\p{Ll}[\p{Ll}-]{2,}$/u.test(after.text) && !isStopWord(after.plain);
+  // "a Promise-based API provided by …": a participle before the pack's agent word is a verb, not a noun.
+  const agent = near.find((word) => word.start >= after.end);
+  const isNoun = /^\p{Ll}[\p{Ll}-]{2,}$/u.test(after.text) && !isStopWord(after.plain) && !(agent !== undefined && pack.relationAgentWords.has(agent.plain));
   return isNoun ? after : null;
 }
 
