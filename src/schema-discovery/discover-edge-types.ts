@@ -145,8 +145,9 @@ interface GapPhrase {
 /**
  * The phrase a gap between two names states when it reads as a verb phrase after its subject: the first
  * content word, after function words only (auxiliaries, negation: "has signed", "a audité"), lower case,
- * without digits, not after a comma unless a relative pronoun follows it ("X, which supplies Y"; "X,
- * director of Y" is an apposition), with the function word after it when there is one ("based in"),
+ * without digits, not after a comma unless a relative pronoun follows it ("X, which supplies Y") or a
+ * linking word ties it to the next name ("X, director of Y"), with the function word after it when
+ * there is one ("based in"),
  * kept when the engine would find it in the gap. Null when the gap states none.
  */
 function readPhrase(gap: string, language: Language): GapPhrase | null {
@@ -160,7 +161,11 @@ function readPhrase(gap: string, language: Language): GapPhrase | null {
   if (!/^\p{Ll}/u.test(lead.text) || /\d/u.test(lead.text) || lead.plain.length < 3 || skipped(lead)) return null;
   const beforeLead = gap.slice(0, lead.start);
   const comma = beforeLead.lastIndexOf(',');
-  if (comma >= 0 && !plainWords(beforeLead.slice(comma)).some((word) => pack.relativePronouns.all.includes(word.plain))) return null;
+  const linking = new Set(pack.descriptors.linkingWords.map((word) => word.replace(/['’]$/u, '')));
+  // After a comma, a relative pronoun starts a verb phrase ("X, which supplies Y"); a noun tied to the next name states a role ("X, director of Y").
+  const relative = plainWords(beforeLead.slice(Math.max(comma, 0))).some((word) => pack.relativePronouns.all.includes(word.plain));
+  const role = words.slice(at + 1).some((word) => linking.has(word.plain));
+  if (comma >= 0 && !relative && !role) return null;
   const next = words[at + 1];
   const joined = next !== undefined && isStopWord(next.plain) && !skipped(next) && !pack.articles.has(next.plain);
   const phrase = (joined ? [lead, next] : [lead]).map((word) => word.text.toLowerCase()).join(' ');
