@@ -42,12 +42,10 @@ interface PlacedMention {
 }
 
 /**
- * The phrases between neighbouring names of each sentence, one of them typed at least ("Kestrel Labs
- * supplies the Q7 modems"): the first content word after the names' filler words, with the function word after it when
- * there is one ("based in", "responsable de"), kept only when the engine would read it as stating the
- * gap. A phrase ending in an agent word of the language pack ("by", "par") is passive. Phrases are
- * grouped by language and the stem of their first word, so "supplies" and "supplied by" meet. Pairs
- * the extraction already linked by a typed relation are not counted.
+ * The phrases written between the names of each sentence, one of them typed at least ("Vantel repairs
+ * the tug Ostrin"), as `readPhrase` reads them; a phrase ending in an agent word of the language pack
+ * ("by", "par") is passive. Phrases are grouped by language and the stem of their first word, so
+ * "supplies" and "supplied by" meet. Pairs the extraction already linked by a typed relation are not counted.
  */
 export function collectEdgePhrases(chunks: readonly CorpusChunk[], extractions: readonly ChunkExtraction[]): EdgePhrase[] {
   const phrases = new Map<string, EdgePhrase>();

@@ -35,7 +35,7 @@ export interface NodeTypeProposal {
 /**
  * The noun that says what the name at `start`–`end` is, as written near it: the head of the descriptor
  * the extractor read (its place is the language pack's: "the analytics firm X", "X, hébergeur certifié"),
- * or, where heads come last, a noun right after a name that follows an article ("the Dunmore plant").
+ * or, where heads come last, a noun right after a name that follows an article ("the Ostrin plant").
  * Null when the text gives none it writes (a title's noun, "Dr" → "doctor", is not written).
  */
 function describingNoun(text: string, start: number, end: number, description: string | undefined, language: Language): PlainWord | null {
