@@ -72,9 +72,13 @@ function describePhrase({ definition, phrase }: EdgeTypeProposal): string[] {
   const said = [...counts(phrase.active), ...counts(phrase.passive)].join(', ');
   const once = phrase.sentences === 1 ? ' Seen once: check it.' : '';
   return [
-    `// ${definition.name}: new, ${said} (${phrase.sentences} sentences, ${phrase.pairs.size} pairs), ${definition.source.join('/')} → ${definition.target.join('/')}.${once}`,
+    `// ${definition.name}: new, ${said} (${plural(phrase.sentences, 'sentence')}, ${plural(phrase.pairs.size, 'pair')}), ${definition.source.join('/')} → ${definition.target.join('/')}.${once}`,
     ...phrase.examples.map((example) => `//   e.g. ${example}`),
   ];
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function renderNodeType(type: NodeTypeDefinition): string[] {
