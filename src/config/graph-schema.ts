@@ -52,6 +52,9 @@ export const edgeTypeSchema = z.object({
   currentPer: z.enum(['target', 'source']).optional(),
 });
 
+/** Table names the store uses itself, which no declared type may take. */
+export const RESERVED_TABLE_NAMES: ReadonlySet<string> = new Set(['Document', 'Chunk', 'Community', 'Meta', 'MergeLog', 'Entity', 'MENTIONS', 'HAS_CHUNK', 'RELATED_TO', 'MEMBER_OF']);
+
 /** The declared graph schema: node and edge types; `Concept` is added for names no cue types. */
 export const graphSchemaSchema = z
   .object({
@@ -73,11 +76,17 @@ export const graphSchemaSchema = z
         });
       }
     });
-    const reserved = new Set(['Document', 'Chunk', 'Community', 'Meta', 'MergeLog', 'Entity', 'MENTIONS', 'HAS_CHUNK', 'RELATED_TO', 'MEMBER_OF']);
+    // Kuzu table names ignore case: "Interface" and "INTERFACE" are one table.
+    const reserved = new Set([...RESERVED_TABLE_NAMES].map((name) => name.toLowerCase()));
+    const seen = new Set<string>();
     [...schema.nodeTypes, ...schema.edgeTypes].forEach((type) => {
-      if (reserved.has(type.name)) {
+      const key = type.name.toLowerCase();
+      if (reserved.has(key)) {
         context.addIssue({ code: 'custom', path: ['nodeTypes'], message: `"${type.name}" is a reserved table name` });
+      } else if (seen.has(key)) {
+        context.addIssue({ code: 'custom', path: ['nodeTypes'], message: `"${type.name}" names a second type: type names must differ in more than case` });
       }
+      seen.add(key);
     });
   });
 

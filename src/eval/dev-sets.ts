@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { QueryMode } from '../core/retrieval-context.js';
 
@@ -35,7 +35,9 @@ export function findHeldOutSets(folder: string): DevEvalSet[] {
 
 /**
  * The sets in `folder`, read as `findHeldOutSets` reads them: held out (named `heldout/…`, never
- * reported answer by answer) or development sets (named `dev/…`).
+ * reported answer by answer) or development sets (named `dev/…`). A coverage set whose JSON has a
+ * folder of the same name beside it (`docs.json` and `docs/`) indexes that folder's files as they
+ * are (Markdown, HTML …) instead of documents carried in the JSON.
  */
 export function findFixtureSets(folder: string, heldOut: boolean): DevEvalSet[] {
   if (!existsSync(folder)) return [];
@@ -45,10 +47,12 @@ export function findFixtureSets(folder: string, heldOut: boolean): DevEvalSet[] 
     .map((name) => {
       const file = path.join(folder, name);
       const kind = isRetrievalDatasetFile(file) ? 'retrieval' : 'coverage';
+      const docs = path.join(folder, path.basename(name, '.json'));
       return {
         name: `${heldOut ? 'heldout' : 'dev'}/${path.basename(name, '.json')}`,
         kind,
         file,
+        ...(kind === 'coverage' && isFolder(docs) ? { docs } : {}),
         methods: [...(kind === 'retrieval' ? DEV_RETRIEVAL_METHODS : DEV_COVERAGE_METHODS)],
         heldOut,
       };
@@ -58,6 +62,10 @@ export function findFixtureSets(folder: string, heldOut: boolean): DevEvalSet[] 
 /** Files a set needs before it can run: its JSON and, for a coverage set with a folder, that folder. */
 export function requiredFilesOf(set: DevEvalSet): string[] {
   return set.docs === undefined ? [set.file] : [set.file, set.docs];
+}
+
+function isFolder(candidate: string): boolean {
+  return existsSync(candidate) && statSync(candidate).isDirectory();
 }
 
 function isRetrievalDatasetFile(file: string): boolean {

@@ -66,8 +66,11 @@ test('an edge type naming an undeclared node type is rejected', () => {
   );
 });
 
-test('reserved table names cannot be used as types', () => {
+test('reserved table names cannot be used as types, and type names must differ in more than case', () => {
   assert.throws(() => validateConfig({ schema: { nodeTypes: [{ name: 'Chunk' }] } }), /reserved/);
+  assert.throws(() => validateConfig({ schema: { nodeTypes: [{ name: 'chunk' }] } }), /reserved/, 'Kuzu table names ignore case');
+  const clash = { nodeTypes: [{ name: 'Interface' }], edgeTypes: [{ name: 'INTERFACE', source: ['Interface'], target: ['Interface'] }] };
+  assert.throws(() => validateConfig({ schema: clash }), /differ in more than case/);
 });
 
 test('unknown keys are refused with the nearest declared key, also when the library is given a config object', async () => {

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runDevEvaluation, type DevEvalRun } from '../../src/eval/dev-eval.js';
-import { findFixtureSets, findHeldOutSets, type DevEvalSet } from '../../src/eval/dev-sets.js';
+import { findFixtureSets, findHeldOutSets, requiredFilesOf, type DevEvalSet } from '../../src/eval/dev-sets.js';
 import { renderDevTable, replaceMarkedBlock } from '../../src/eval/dev-table.js';
 import { isRhizomeError } from '../../src/errors/rhizome-error.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -81,4 +81,18 @@ test('held-out files are found sorted, by shape: a corpus array makes a retrieva
   assert.deepEqual(findHeldOutSets(folder).map((set) => [set.name, set.kind, set.heldOut]), [['heldout/a-coverage', 'coverage', true], ['heldout/b-recall', 'retrieval', true]]);
   assert.deepEqual(findHeldOutSets(path.join(root, 'nowhere')), []);
   assert.deepEqual(findFixtureSets(folder, false).map((set) => [set.name, set.kind, set.heldOut]), [['dev/a-coverage', 'coverage', false], ['dev/b-recall', 'retrieval', false]]);
+  assert.equal(findFixtureSets(folder, false)[0]?.docs, undefined, 'no folder beside it: the documents come from the JSON');
+});
+
+test('a coverage set with a folder of the same name beside its JSON indexes that folder', () => {
+  const folder = path.join(root, 'with-folders');
+  mkdirSync(path.join(folder, 'real-docs', 'guide'), { recursive: true });
+  mkdirSync(path.join(folder, 'b-recall'));
+  writeFileSync(path.join(folder, 'real-docs.json'), JSON.stringify({ questions: coverageSet.questions }));
+  writeFileSync(path.join(folder, 'b-recall.json'), JSON.stringify({ corpus: [], questions: [] }));
+  const [recallSet, realDocs] = findFixtureSets(folder, false);
+  assert.ok(realDocs !== undefined && recallSet !== undefined);
+  assert.equal(realDocs.docs, path.join(folder, 'real-docs'));
+  assert.equal(recallSet.docs, undefined, 'a retrieval set carries its passages');
+  assert.deepEqual(requiredFilesOf(realDocs), [path.join(folder, 'real-docs.json'), path.join(folder, 'real-docs')]);
 });

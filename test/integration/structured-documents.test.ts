@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createRhizome, type Rhizome } from '../../src/index.js';
@@ -9,6 +9,15 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 /** Invented Markdown and HTML files with markup in every form: front matter, raw HTML, emphasis, links, tables, code, page chrome. */
 const FIXTURES = path.resolve('test', 'fixtures', 'structured-docs');
 const MARKUP = /<\/?[a-z][^>]*>|\]\(|\*\*|\||```|(?:^|\s)#{1,6}\s|!\[/i;
+/** The real documentation development set (Fastify's Markdown files) and its questions. */
+const REAL_DOCS = path.resolve('test', 'fixtures', 'dev', 'fastify-docs-en');
+const REAL_DOCS_QUESTIONS = path.resolve('test', 'fixtures', 'dev', 'fastify-docs-en.json');
+/**
+ * Markup syntax as real documentation writes it: HTML elements, link and image syntax, emphasis,
+ * fences, heading marks and table rows. Unlike MARKUP it lets a lone `|` or `<T>` through, which real
+ * prose carries as text (a product named with a pipe, a TypeScript type in a heading).
+ */
+const MARKUP_SYNTAX = /<\/?(?:a|img|div|span|p|br|hr|h[1-6]|b|i|em|strong|code|pre|table|thead|tbody|tr|td|th|ul|ol|li|details|summary|sup|sub)\b[^>]*>|\]\(|\]\[|!\[|\*\*|```|(?:^|\s)#{1,6}\s|\|\s*:?-{3,}|^\s*\|.*\|\s*$/im;
 
 const QUESTIONS: Array<[string, QueryMode]> = [
   ['Who maintains the vector store?', 'auto'],
@@ -34,15 +43,7 @@ describe('Markdown and HTML documents on real Kuzu', () => {
   after(() => rhizome.close());
 
   test('no answer, citation label or community title carries markup', async () => {
-    for (const [question, mode] of QUESTIONS) {
-      const answer = await rhizome.query(question, { mode });
-      const code = /\blantern prompt-tune --domain field-notes\b/;
-      assert.doesNotMatch(answer.answer.replace(code, ''), MARKUP, `${mode}: ${question} → ${answer.answer}`);
-      for (const citation of answer.citations) assert.doesNotMatch(citation.label, MARKUP, `${mode}: citation ${citation.label}`);
-    }
-    const communities = await rhizome.communities();
-    assert.ok(communities.length > 0);
-    for (const community of communities) assert.doesNotMatch(community.report.title, MARKUP, community.report.title);
+    await assertNoMarkup(rhizome, QUESTIONS, MARKUP, /\blantern prompt-tune --domain field-notes\b/);
     const names = await rhizome.cypher('MATCH (e) WHERE e.name IS NOT NULL RETURN e.name AS name');
     for (const row of names) assert.doesNotMatch(String(row.name), /[<>*|#\[\]]|336699|console/, String(row.name));
   });
@@ -60,7 +61,6 @@ describe('Markdown and HTML documents on real Kuzu', () => {
     const cited = answer.citations.find((citation) => citation.kind === 'chunk' && citation.path?.endsWith('guide.md'));
     assert.ok(cited, JSON.stringify(answer.citations));
     assert.equal(cited.label, 'Lantern guide › Configuration › Vector store');
-    const { readFileSync } = await import('node:fs');
     const original = readFileSync(cited.path ?? '', 'utf8');
     assert.match(original.slice(cited.span?.start, cited.span?.end), /Quillon Systems maintains the vector store/);
     const relations = await rhizome.cypher("MATCH (a)-[r]->(b) WHERE r.documentId IS NOT NULL RETURN r.evidence AS evidence, r.startOffset AS spanStart, r.endOffset AS spanEnd, r.documentId AS documentId");
@@ -74,3 +74,36 @@ describe('Markdown and HTML documents on real Kuzu', () => {
     }
   });
 });
+
+describe('the real documentation development set on real Kuzu', () => {
+  const base = makeTempDir();
+  let rhizome: Rhizome;
+
+  before(async () => {
+    rhizome = createRhizome({ workspace: path.join(base, 'workspace') });
+    const summary = await rhizome.index(REAL_DOCS);
+    assert.equal(summary.partial, false);
+    assert.ok(summary.documents.seen >= 40, `${summary.documents.seen} documents`);
+  });
+  after(() => rhizome.close());
+
+  test('no answer, citation label or community title carries markup, in any mode', async () => {
+    const { questions } = JSON.parse(readFileSync(REAL_DOCS_QUESTIONS, 'utf8')) as { questions: Array<{ question: string }> };
+    for (const page of ['README.md', 'docs/Reference/LTS.md']) assert.match(readFileSync(path.join(REAL_DOCS, page), 'utf8'), MARKUP_SYNTAX, `the check finds the markup of ${page} as written`);
+    const modes: QueryMode[] = ['auto', 'naive', 'bm25', 'local', 'global', 'hybrid'];
+    await assertNoMarkup(rhizome, questions.flatMap(({ question }) => modes.map((mode): [string, QueryMode] => [question, mode])), MARKUP_SYNTAX);
+  });
+});
+
+/** Asks each question in its mode and checks answers (less any quoted code), citation labels and community titles against `markup`. */
+async function assertNoMarkup(rhizome: Rhizome, questions: ReadonlyArray<[string, QueryMode]>, markup: RegExp, quotedCode?: RegExp): Promise<void> {
+  for (const [question, mode] of questions) {
+    const answer = await rhizome.query(question, { mode });
+    const text = quotedCode === undefined ? answer.answer : answer.answer.replace(quotedCode, '');
+    assert.doesNotMatch(text, markup, `${mode}: ${question} → ${answer.answer}`);
+    for (const citation of answer.citations) assert.doesNotMatch(citation.label, markup, `${mode}: citation ${citation.label}`);
+  }
+  const communities = await rhizome.communities();
+  assert.ok(communities.length > 0);
+  for (const community of communities) assert.doesNotMatch(community.report.title, markup, community.report.title);
+}

@@ -26,14 +26,12 @@ const coordinationWords = acrossLanguages((packs) => new Set(packs.flatMap((pack
 const MAX_WORDS_AROUND_PATTERN = 3;
 const MAX_GAP_WORDS = 10;
 
-function gapWords(text: string): string[] {
+/** The words between two mentions as relation phrases are read: accent-free, lower case, filler words dropped, masked mentions kept as \u0001. */
+export function gapWords(text: string): string[] {
   const fillers = fillerWords();
   return (stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+|\u0001/gu) ?? []).filter((word) => !fillers.has(word));
 }
 
-function patternWords(pattern: string): string[] {
-  return gapWords(pattern);
-}
 
 function findPhrase(haystack: string[], phrase: string[]): number {
   outer: for (let start = 0; start + phrase.length <= haystack.length; start += 1) {
@@ -43,8 +41,8 @@ function findPhrase(haystack: string[], phrase: string[]): number {
   return -1;
 }
 
-/** True when the gap between two mentions states the pattern (short patterns must fill the gap alone). */
-function gapStates(gap: string[], pattern: string[]): boolean {
+/** True when the gap between two mentions (as `gapWords` reads it) states the pattern (short patterns must fill the gap alone). */
+export function gapStates(gap: string[], pattern: string[]): boolean {
   if (pattern.length === 0) return false;
   const coordination = coordinationWords();
   const content = gap.filter((word) => word !== '\u0001' && !coordination.has(word));
@@ -91,7 +89,7 @@ export function matchTypedRelations(sentence: string, mentions: SentenceMention[
 }
 
 function findEdge(schema: GraphSchema, gap: string[], first: SentenceMention, second: SentenceMention, left: number, right: number): PatternMatch | null {
-  const stated = (pattern: string) => gapStates(gap, patternWords(pattern));
+  const stated = (pattern: string) => gapStates(gap, gapWords(pattern));
   for (const edge of schema.edgeTypes) {
     const active = typesFit(edge, first, second) ? edge.patterns.find(stated) : undefined;
     if (active !== undefined) return { type: edge.name, sourceIndex: left, targetIndex: right, phrase: active, voice: 'active' };

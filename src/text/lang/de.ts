@@ -52,6 +52,7 @@ export const germanPack: LanguagePack = {
   commonNounEndings: ['ung', 'heit', 'keit', 'schaft', 'ion'],
   relationFillerWords: plainWordSet('der die das ein eine ist sind war waren wurde wird auch jetzt derzeit noch'),
   coordinationWords: plainWordSet('und oder sowie'),
+  relationAgentWords: plainWordSet('von durch'),
   lineConnectingWords: new Set(listWords('der die das den dem des ein eine und oder von zu mit in für auf an bei')),
   abbreviations: {
     shared: none,

@@ -90,6 +90,7 @@ export const englishPack: LanguagePack = {
   commonNounEndings: ['s', 'ing', 'al', 'ic', 'ive', 'ment', 'ion'],
   relationFillerWords: plainWordSet('the a an is are was were be been being has have had will would also now currently still which who that'),
   coordinationWords: plainWordSet('and or as well'),
+  relationAgentWords: plainWordSet('by'),
   lineConnectingWords: new Set(listWords('the a an of to and or in on at for with by from as that')),
   abbreviations: {
     shared: {

@@ -68,6 +68,7 @@ export const frenchPack: LanguagePack = {
   commonNounEndings: ['s', 'al', 'ment', 'ion'],
   relationFillerWords: plainWordSet('le la les l un une est sont etait ete sera qui aussi desormais actuellement'),
   coordinationWords: plainWordSet('et ou'),
+  relationAgentWords: plainWordSet('par'),
   lineConnectingWords: new Set(listWords('le la les de des du et ou à au aux en un une pour par sur avec dans que qui')),
   abbreviations: {
     shared: {

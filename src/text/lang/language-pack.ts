@@ -42,6 +42,8 @@ export interface LanguagePack {
   readonly relationFillerWords: ReadonlySet<string>;
   /** Words that join two mentions in a list ("and", "as well", "et"). */
   readonly coordinationWords: ReadonlySet<string>;
+  /** Words that introduce the agent after a passive verb ("by", "par"): "X is supplied by Y" states Y … X. */
+  readonly relationAgentWords: ReadonlySet<string>;
   /** Words (as written, lower case) that a hard-wrapped line may end with inside a sentence ("the", "à"). */
   readonly lineConnectingWords: ReadonlySet<string>;
   readonly abbreviations: SentenceAbbreviations;
