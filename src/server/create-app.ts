@@ -9,6 +9,7 @@ import { requireToken } from './authorize.js';
 import { errorResponse, type ErrorBody } from './error-status.js';
 import { IndexJobs } from './index-jobs.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { defaultWebDirectory, isWebAppPath, mountWebApp } from './web-app.js';
 import { evalRoutes } from './routes/eval-routes.js';
 import { graphRoutes } from './routes/graph-routes.js';
 import { indexRoutes } from './routes/index-routes.js';
@@ -34,6 +35,8 @@ export interface AppOptions {
   uploadDirectory?: string;
   /** Serves /mcp (the MCP streamable HTTP transport) when given. */
   mcpHandler?: (request: Request) => Promise<Response>;
+  /** Folder of the built web app served at `/` (default: `dist/web`, see `defaultWebDirectory`); false serves none. */
+  webDirectory?: string | false;
 }
 
 /** A Hono app over one workspace, testable without a port (`app.request(...)`). */
@@ -52,7 +55,7 @@ function tooLarge(limit: number): (context: import('hono').Context) => Response 
 
 /**
  * The HTTP API: questions (JSON or SSE), entities, paths, communities, documents, index jobs,
- * evaluation, an OpenAI-compatible chat endpoint and its OpenAPI document. Errors map to
+ * evaluation, an OpenAI-compatible chat endpoint, its OpenAPI document and the web app at `/`. Errors map to
  * statuses in one place (`error-status.ts`).
  */
 export function createApp(options: AppOptions): RhizomeApp {
@@ -72,11 +75,12 @@ export function createApp(options: AppOptions): RhizomeApp {
 
   const app = new Hono();
   if (options.corsOrigins && options.corsOrigins.length > 0) app.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type', 'Mcp-Session-Id', 'Mcp-Protocol-Version'], exposeHeaders: ['Mcp-Session-Id'] }));
-  if (options.token) app.use('*', requireToken(options.token, (requestPath, method) => method === 'OPTIONS' || requestPath === '/health'));
+  if (options.token) app.use('*', requireToken(options.token, (requestPath, method) => method === 'OPTIONS' || requestPath === '/health' || (method === 'GET' && isWebAppPath(requestPath))));
   const uploadLimit = bodyLimit({ maxSize: maxUploadBytes, onError: tooLarge(maxUploadBytes) });
   const jsonLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) });
   app.use('*', (request, next) => (request.req.path === '/api/index/upload' ? uploadLimit(request, next) : jsonLimit(request, next)));
   app.get('/openapi.json', (request) => request.json(openApi));
+  if (options.webDirectory !== false) mountWebApp(app, options.webDirectory ?? defaultWebDirectory());
   mountRoutes(app, routes);
   if (options.mcpHandler) {
     const handler = options.mcpHandler;
