@@ -51,6 +51,20 @@ const pageErrors: string[] = [];
 const graph = () => page.evaluate<GraphSnapshot>('window.rhizomeExplorer.graph()');
 const nodeNames = (snapshot: GraphSnapshot, filter: (node: GraphSnapshot['nodes'][number]) => boolean = () => true) => snapshot.nodes.filter(filter).map((node) => node.name).sort();
 
+/**
+ * Waits until what the graph draws satisfies `condition` (the drawing follows clicks a frame or
+ * so later), polling the page; fails naming `what` with the last snapshot's nodes.
+ */
+async function waitForGraph(what: string, condition: (snapshot: GraphSnapshot) => boolean): Promise<GraphSnapshot> {
+  let snapshot = await graph();
+  for (let attempt = 0; attempt < 300 && !condition(snapshot); attempt += 1) {
+    await page.waitForTimeout(50);
+    snapshot = await graph();
+  }
+  assert.ok(condition(snapshot), `${what}; the graph shows ${JSON.stringify(snapshot.nodes.map((node) => [node.name, node.visible, node.highlighted]))}`);
+  return snapshot;
+}
+
 async function openEntityFromSearch(name: string): Promise<void> {
   await page.fill('#search-text', name);
   await page.press('#search-text', 'Enter');
@@ -89,7 +103,8 @@ describe('the graph explorer in real chromium', { skip: chromiumSkip() }, () => 
     await page.locator('#token-dialog').waitFor();
     await page.fill('#token-input', 'not-the-token');
     await page.press('#token-input', 'Enter');
-    await page.waitForFunction("document.getElementById('token-dialog').open && document.getElementById('token-reason').textContent.includes('refused')");
+    await page.locator('#token-reason', { hasText: 'refused' }).waitFor();
+    await page.locator('#token-dialog[open]').waitFor();
     await page.fill('#token-input', TOKEN);
     await page.press('#token-input', 'Enter');
     await page.locator('body[data-ready="true"]').waitFor();
@@ -130,9 +145,10 @@ describe('the graph explorer in real chromium', { skip: chromiumSkip() }, () => 
   test('the type filter hides the nodes of a type, and shows them again', async () => {
     const person = page.locator('#type-filter input[data-type="Person"]');
     await person.uncheck();
-    assert.deepEqual(nodeNames(await graph(), (node) => node.type === 'Person' && node.visible), []);
+    const filtered = await waitForGraph('no person is shown', (snapshot) => nodeNames(snapshot, (node) => node.type === 'Person' && node.visible).length === 0);
+    assert.ok(nodeNames(filtered, (node) => node.visible).includes('Kite'), 'the other types stay');
     await person.check();
-    assert.ok(nodeNames(await graph(), (node) => node.type === 'Person' && node.visible).includes('Jonas Berg'));
+    await waitForGraph('Jonas Berg is shown again', (snapshot) => nodeNames(snapshot, (node) => node.type === 'Person' && node.visible).includes('Jonas Berg'));
   });
 
   test('a passage citation opens the passage with the cited span marked', async () => {
@@ -158,9 +174,16 @@ describe('the graph explorer in real chromium', { skip: chromiumSkip() }, () => 
     const highlighted = nodeNames(await graph(), (node) => node.highlighted);
     for (const name of ['Jonas Berg', 'Kite', 'VX-9', 'Lumen Optics']) assert.ok(highlighted.includes(name), `${name} lit up: ${highlighted.join(', ')}`);
     assert.ok((await graph()).edges.some((edge) => edge.highlighted && edge.type === 'SUPPLIES'), 'the SUPPLIES relation of the path is lit up');
+    assert.ok(!highlighted.includes('Carrow'), 'only the best path is lit up at first');
     await page.locator('#answer .answer-text button.citation', { hasText: '[1]' }).click();
     await page.locator('#passage h3', { hasText: expected.citations[0]?.label ?? '' }).waitFor();
     assert.ok(((await page.textContent('#passage mark')) ?? '').length > 0, 'the cited sentence is marked');
+    // The README's screenshot: RHIZOME_SCREENSHOT=docs/web-explorer.png node --import tsx --test test/web/graph-explorer.test.ts
+    if (process.env.RHIZOME_SCREENSHOT) writeFileSync(process.env.RHIZOME_SCREENSHOT, await page.screenshot());
+    const carrowPath = expected.paths.find((text) => text.includes('Carrow'));
+    assert.ok(carrowPath);
+    await page.locator('#answer .paths button', { hasText: carrowPath }).first().click();
+    await waitForGraph('the clicked path replaces the lit one', (snapshot) => nodeNames(snapshot, (node) => node.highlighted).includes('Carrow') && !nodeNames(snapshot, (node) => node.highlighted).includes('Lumen Optics'));
   });
 
   test('the community browser lists communities and opens a report', async () => {
@@ -194,7 +217,6 @@ describe('the graph explorer in real chromium', { skip: chromiumSkip() }, () => 
   test('the drawing is not blank, and the page raised no error', async () => {
     await openEntityFromSearch('Kite');
     const screenshot = await page.locator('#graph').screenshot();
-    if (process.env.RHIZOME_SCREENSHOT) writeFileSync(process.env.RHIZOME_SCREENSHOT, await page.screenshot());
     const drawn = await page.evaluate<number>(COUNT_COLOURED_PIXELS.replace('PNG', screenshot.toString('base64')));
     assert.ok(drawn > 300, `${drawn} coloured pixels in the graph`);
     assert.equal(await page.locator('#error').isHidden(), true, (await page.textContent('#error')) ?? '');

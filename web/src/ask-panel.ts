@@ -26,7 +26,7 @@ function showAnswer(explorer: Explorer, target: HTMLElement, answer: Answer): vo
   ]);
 }
 
-/** Streams one answer into `target`: pieces as they come, then the answer with its citations, its paths lit up in the graph (then its state is `done`). */
+/** Streams one answer into `target`: pieces as they come, then the answer with its citations, its best path lit up in the graph (then its state is `done`). */
 async function ask(explorer: Explorer, target: HTMLElement, question: string, mode: string): Promise<void> {
   const streaming = element('p', { className: 'answer-text', data: { state: 'streaming' } });
   const stage = note('retrieving…');
@@ -38,7 +38,7 @@ async function ask(explorer: Explorer, target: HTMLElement, question: string, mo
     else if (event === 'answer') {
       const answer = data as Answer;
       showAnswer(explorer, target, answer);
-      await highlightPaths(explorer, answer.paths);
+      await highlightPaths(explorer, answer.paths.slice(0, 1));
       const text = target.querySelector<HTMLElement>('.answer-text');
       if (text) text.dataset.state = 'done';
     }
