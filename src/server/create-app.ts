@@ -9,6 +9,7 @@ import { requireToken } from './authorize.js';
 import { errorResponse, type ErrorBody } from './error-status.js';
 import { IndexJobs } from './index-jobs.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { healthResponseSchema } from './response-schemas.js';
 import { defaultWebDirectory, isWebAppPath, mountWebApp } from './web-app.js';
 import { evalRoutes } from './routes/eval-routes.js';
 import { graphRoutes } from './routes/graph-routes.js';
@@ -69,7 +70,7 @@ export function createApp(options: AppOptions): RhizomeApp {
     uploadDirectory: path.resolve(options.uploadDirectory ?? path.join(rhizome.config.workspace, 'uploads')),
     maxUploadBytes,
   };
-  const health = defineRoute({ method: 'get', path: '/health', tag: 'workspace', summary: 'Liveness: answers without a token', authenticated: false, handle: async () => ({ ok: true }) });
+  const health = defineRoute({ method: 'get', path: '/health', tag: 'workspace', summary: 'Liveness: answers without a token', response: healthResponseSchema, authenticated: false, handle: async () => ({ ok: true }) });
   const routes: Array<ApiRoute<never, never>> = [health, ...queryRoutes(context), ...graphRoutes(context), ...indexRoutes(context), ...evalRoutes(context), ...openAiRoutes(context)] as Array<ApiRoute<never, never>>;
   const openApi = buildOpenApiDocument(routes, { title: 'Rhizome API', version: '0.1.0' });
 
