@@ -214,6 +214,24 @@ describe('the graph explorer in real chromium', { skip: chromiumSkip() }, () => 
     assert.equal(await page.evaluate('typeof window.__pwned'), 'undefined', 'no script of the document ran');
   });
 
+  test('files uploaded from the index tab are indexed with live progress, then listed and searchable', async () => {
+    const upload = path.join(base, 'osprey-notes.md');
+    writeFileSync(upload, '# Osprey notes\n\nNadia Vos leads the Osprey programme.\n');
+    const before = (await rhizome.documents()).length;
+    await page.click('#tabs button[data-tab="status"]');
+    await page.setInputFiles('#upload-files', upload);
+    await page.click('#upload-submit');
+    await page.locator('#upload-progress[data-state="done"]').waitFor();
+    const stages = ((await page.getAttribute('#upload-progress', 'data-stages')) ?? '').split(' ');
+    for (const stage of ['ingest', 'extract', 'store']) assert.ok(stages.includes(stage), `the page followed the ${stage} stage: ${stages.join(', ')}`);
+    await page.locator('#tab-status .jobs li[data-state="done"]').waitFor();
+    await page.locator('#tab-status .documents strong', { hasText: 'Osprey notes' }).waitFor();
+    assert.equal(await page.locator('#tab-status .documents li').count(), before + 1);
+    await page.click('#tabs button[data-tab="explore"]');
+    await openEntityFromSearch('Nadia Vos');
+    assert.ok(nodeNames(await graph()).includes('Osprey'), 'the new entity and its neighbour are drawn');
+  });
+
   test('the drawing is not blank, and the page raised no error', async () => {
     await openEntityFromSearch('Kite');
     const screenshot = await page.locator('#graph').screenshot();

@@ -38,9 +38,17 @@ export class ApiClient {
     return this.json<Result>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   }
 
-  /** POSTs and yields the Server-Sent Events of the answer as they arrive. */
-  async *stream(path: string, body: unknown): AsyncGenerator<ServerEvent> {
-    const response = await this.send(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' }, body: JSON.stringify(body) });
+  /** Sends files as multipart/form-data (field `files`). */
+  upload<Result>(path: string, files: Iterable<File>): Promise<Result> {
+    const form = new FormData();
+    for (const file of files) form.append('files', file, file.name);
+    return this.json<Result>(path, { method: 'POST', body: form });
+  }
+
+  /** Yields the Server-Sent Events of a route as they arrive: POSTs `body` as JSON when given, else GETs. */
+  async *stream(path: string, body?: unknown): AsyncGenerator<ServerEvent> {
+    const init: RequestInit = body === undefined ? { method: 'GET' } : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+    const response = await this.send(path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), Accept: 'text/event-stream' } });
     if (!response.body) throw new ApiError('STREAM_MISSING', 'the server sent no event stream', response.status);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffered = '';
