@@ -214,6 +214,23 @@ describe('the graph explorer in real chromium', { skip: chromiumSkip() }, () => 
     assert.equal(await page.evaluate('typeof window.__pwned'), 'undefined', 'no script of the document ran');
   });
 
+  test('the eval tab asks coverage questions with the chosen modes and charts each mode as the API reports it', async () => {
+    await page.click('#tabs button[data-tab="eval"]');
+    await page.locator('#eval-runs .note').waitFor();
+    await page.fill('#eval-questions', JSON.stringify([{ id: 'q1', question: EXAMPLE_QUESTION, expected: ['Lumen Optics', 'VX-9'], hops: 3 }]));
+    await page.check('#eval-form input[data-mode="local"]');
+    await page.click('#eval-submit');
+    await page.locator('#eval-runs svg.bar-chart g[data-label="local"]').waitFor();
+    const { runs } = (await (await fetch(`${server.url}/api/eval/runs`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { runs: Array<{ methods: Record<string, { mean: number }> }> };
+    const methods = runs[0]?.methods ?? {};
+    assert.deepEqual(Object.keys(methods).sort(), ['auto', 'local']);
+    for (const [method, summary] of Object.entries(methods)) {
+      assert.equal(await page.getAttribute(`#eval-runs g[data-label="${method}"]`, 'data-value'), summary.mean.toFixed(3));
+    }
+    assert.ok((methods.local?.mean ?? 0) > 0, 'the example question is covered in local mode');
+    assert.ok(Number(await page.getAttribute('#eval-runs g[data-label="local"] rect.bar', 'width')) > 0, 'its bar is drawn');
+  });
+
   test('files uploaded from the index tab are indexed with live progress, then listed and searchable', async () => {
     const upload = path.join(base, 'osprey-notes.md');
     writeFileSync(upload, '# Osprey notes\n\nNadia Vos leads the Osprey programme.\n');

@@ -6,6 +6,7 @@ import { createAskPanel } from './ask-panel.js';
 import { showCommunityList, showCommunityReport } from './communities-panel.js';
 import { byId, element, show } from './dom.js';
 import { showEntity } from './entity-panel.js';
+import { showEvalPanel } from './eval-panel.js';
 import type { Explorer } from './explorer.js';
 import { GraphView, type GraphSnapshot } from './graph-view.js';
 import { showPassage } from './passage-view.js';
@@ -79,6 +80,7 @@ function wireTabs(explorer: Explorer): void {
   const loaders: Record<string, (container: HTMLElement) => Promise<void>> = {
     communities: (container) => showCommunityList(explorer, container),
     status: (container) => showStatus(explorer, container),
+    eval: (container) => showEvalPanel(explorer, container),
   };
   const loaded = new Set<string>();
   for (const tab of document.querySelectorAll<HTMLButtonElement>('#tabs button')) {
