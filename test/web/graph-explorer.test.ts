@@ -197,6 +197,15 @@ describe('the graph explorer in real chromium', { skip: chromiumSkip() }, () => 
     await page.locator('#details h2[data-community]', { hasText: title }).waitFor();
     const community = communities.find((candidate) => candidate.report.title === title);
     assert.equal(await page.textContent('#details .summary'), community?.report.summary);
+    const members = new Set(community?.memberIds);
+    const keyNames = (community?.report.keyEntities ?? []).map((entity) => entity.name);
+    const lit = nodeNames(await graph(), (node) => node.highlighted);
+    assert.ok(keyNames.length > 0 && keyNames.every((name) => lit.includes(name)), `its key entities are drawn and lit up: ${lit.join(', ')}`);
+    await page.click('#community-only');
+    const filtered = await waitForGraph('only members are shown', (snapshot) => snapshot.nodes.every((node) => node.visible === members.has(node.id)));
+    assert.ok(filtered.nodes.some((node) => !members.has(node.id)), 'entities outside the community were drawn, and are now hidden');
+    await page.click('#community-all');
+    await waitForGraph('every entity is shown again', (snapshot) => snapshot.nodes.every((node) => node.visible));
   });
 
   test('the index tab lists every document; document text with markup is shown as text and never runs', async () => {

@@ -24,7 +24,7 @@ export async function showCommunityList(explorer: Explorer, container: HTMLEleme
   ]);
 }
 
-/** Shows a community's report: summary, key entities (drawn and lit up in the graph), findings with their sources. */
+/** Shows a community's report: summary, key entities (drawn and lit up in the graph), a filter of the graph to its members, findings with their sources. */
 export function showCommunityReport(explorer: Explorer, target: HTMLElement, community: Community): void {
   const { report } = community;
   explorer.graph.add(report.keyEntities, []);
@@ -33,6 +33,11 @@ export function showCommunityReport(explorer: Explorer, target: HTMLElement, com
     element('h2', { data: { community: community.id } }, [report.title]),
     element('p', { className: 'note' }, [`level ${community.level} · ${community.memberIds.length} entities · written by ${report.generatedBy}`]),
     element('p', { className: 'summary' }, [report.summary]),
+    element('div', { className: 'row' }, [
+      button('Show only this community', () => explorer.graph.showOnly(new Set(community.memberIds)), { attributes: { id: 'community-only' } }),
+      ' ',
+      button('Show all', () => explorer.graph.showOnly(null), { attributes: { id: 'community-all' } }),
+    ]),
     element('h3', {}, ['Key entities']),
     element('ul', { className: 'key-entities' }, report.keyEntities.map((entity) => element('li', {}, [button(entity.name, () => void explorer.openEntity(entity.id), { className: 'link', data: { entity: entity.id } }), ' ', typeBadge(entity.type)]))),
     report.findings.length > 0 ? element('h3', {}, ['Findings']) : null,

@@ -31,7 +31,7 @@ const STYLE: cytoscape.StylesheetJson = [
   { selector: 'edge[type = "RELATED_TO"]', style: { 'line-style': 'dashed', 'target-arrow-shape': 'none' } },
   { selector: '.highlighted', style: { 'line-color': '#e0a100', 'target-arrow-color': '#e0a100', 'border-width': 4, 'border-color': '#e0a100', width: 4, 'z-index': 10 } },
   { selector: 'node.highlighted', style: { width: 28, height: 28 } },
-  { selector: '.filtered', style: { display: 'none' } },
+  { selector: '.filtered, .outside', style: { display: 'none' } },
 ];
 
 /** The entity graph drawn with cytoscape: nodes coloured by type, edges labelled with their relation type. */
@@ -84,6 +84,14 @@ export class GraphView {
     this.graph.nodes().forEach((node) => {
       if (types.has(String(node.data('type')))) node.addClass('filtered');
       else node.removeClass('filtered');
+    });
+  }
+
+  /** Shows only these entities (a community's members) and the relations between them; null shows every entity again. */
+  showOnly(entityIds: Set<string> | null): void {
+    this.graph.nodes().forEach((node) => {
+      if (entityIds === null || entityIds.has(node.id())) node.removeClass('outside');
+      else node.addClass('outside');
     });
   }
 
