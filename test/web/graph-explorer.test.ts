@@ -151,6 +151,20 @@ describe('the graph explorer in real chromium', { skip: chromiumSkip() }, () => 
     await waitForGraph('Jonas Berg is shown again', (snapshot) => nodeNames(snapshot, (node) => node.type === 'Person' && node.visible).includes('Jonas Berg'));
   });
 
+  test('the date filter hides the relations that do not hold on the date, and shows them again', async () => {
+    const kite = await rhizome.entity('Kite', { depth: 1, limit: 30 });
+    const dates = [...new Set(kite.relations.map((relation) => relation.validFrom).filter((date): date is string => date !== null))].sort();
+    const earliest = dates[0];
+    assert.ok(earliest && dates.length > 1, `Kite's relations start on several dates: ${dates.join(', ')}`);
+    const later = kite.relations.filter((relation) => relation.validFrom !== null && relation.validFrom > earliest).map((relation) => relation.id);
+    const from = kite.relations.filter((relation) => relation.validFrom === earliest).map((relation) => relation.id);
+    await page.fill('#date-filter', earliest);
+    const filtered = await waitForGraph('the later relations are hidden', (snapshot) => later.every((id) => snapshot.edges.find((edge) => edge.id === id)?.visible === false));
+    assert.ok(from.every((id) => filtered.edges.find((edge) => edge.id === id)?.visible), 'the relations valid from that date stay');
+    await page.fill('#date-filter', '');
+    await waitForGraph('every relation is shown again', (snapshot) => snapshot.edges.every((edge) => edge.visible));
+  });
+
   test('a passage citation opens the passage with the cited span marked', async () => {
     await page.locator('#details .mentions button.citation').first().click();
     const passage = page.locator('#passage blockquote.passage-text');

@@ -1,13 +1,8 @@
 import cytoscape from 'cytoscape';
-import type { EntitySummary } from '../../src/explore/graph-explorer.js';
+import type { EntitySummary, NeighbourhoodEdge } from '../../src/explore/graph-explorer.js';
 
 /** An edge as the API's neighbourhoods and paths give it. */
-export interface GraphEdge {
-  id: string;
-  type: string;
-  sourceId: string;
-  targetId: string;
-}
+export type GraphEdge = NeighbourhoodEdge;
 
 /** What the graph shows, read back from the drawing library (automation and tests read it too). */
 export interface GraphSnapshot {
@@ -31,13 +26,14 @@ const STYLE: cytoscape.StylesheetJson = [
   { selector: 'edge[type = "RELATED_TO"]', style: { 'line-style': 'dashed', 'target-arrow-shape': 'none' } },
   { selector: '.highlighted', style: { 'line-color': '#e0a100', 'target-arrow-color': '#e0a100', 'border-width': 4, 'border-color': '#e0a100', width: 4, 'z-index': 10 } },
   { selector: 'node.highlighted', style: { width: 28, height: 28 } },
-  { selector: '.filtered, .outside', style: { display: 'none' } },
+  { selector: '.filtered, .outside, .out-of-date', style: { display: 'none' } },
 ];
 
 /** The entity graph drawn with cytoscape: nodes coloured by type, edges labelled with their relation type. */
 export class GraphView {
   private readonly graph: cytoscape.Core;
   private hiddenTypes = new Set<string>();
+  private date: string | null = null;
 
   constructor(
     container: HTMLElement,
@@ -57,7 +53,7 @@ export class GraphView {
     const known = new Set([...this.graph.nodes().map((node) => node.id()), ...nodes.map((node) => node.id)]);
     for (const edge of edges) {
       if (this.graph.getElementById(edge.id).empty() && known.has(edge.sourceId) && known.has(edge.targetId)) {
-        fresh.push({ group: 'edges', data: { id: edge.id, source: edge.sourceId, target: edge.targetId, type: edge.type, label: edge.type === 'RELATED_TO' ? 'related to' : edge.type } });
+        fresh.push({ group: 'edges', data: { id: edge.id, source: edge.sourceId, target: edge.targetId, type: edge.type, label: edge.type === 'RELATED_TO' ? 'related to' : edge.type, validFrom: edge.validFrom, validTo: edge.validTo }, classes: this.heldOn(edge) ? '' : 'out-of-date' });
       }
     }
     if (fresh.length === 0) return;
@@ -93,6 +89,20 @@ export class GraphView {
       if (entityIds === null || entityIds.has(node.id())) node.removeClass('outside');
       else node.addClass('outside');
     });
+  }
+
+  /** Shows only the relations that hold on `date` (YYYY-MM-DD: valid from on or before it, to on or after it); null shows every relation. */
+  showRelationsOn(date: string | null): void {
+    this.date = date;
+    this.graph.edges().forEach((edge) => {
+      if (this.heldOn({ validFrom: edge.data('validFrom') as string | null, validTo: edge.data('validTo') as string | null })) edge.removeClass('out-of-date');
+      else edge.addClass('out-of-date');
+    });
+  }
+
+  private heldOn(edge: Pick<GraphEdge, 'validFrom' | 'validTo'>): boolean {
+    if (this.date === null) return true;
+    return (edge.validFrom === null || edge.validFrom.slice(0, this.date.length) <= this.date) && (edge.validTo === null || edge.validTo >= this.date.slice(0, edge.validTo.length));
   }
 
   /** The node types drawn, sorted. */

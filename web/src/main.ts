@@ -103,6 +103,8 @@ async function start(): Promise<void> {
   const search = createSearchPanel(explorer, byId('tab-explore'));
   createAskPanel(explorer, byId('tab-ask'));
   wireTabs(explorer);
+  const date = byId<HTMLInputElement>('date-filter');
+  date.addEventListener('change', () => explorer.graph.showRelationsOn(date.value === '' ? null : date.value));
   const stats = await explorer.api.get<RhizomeStats>('/api/stats');
   byId('token-dialog').hidden = true;
   byId<HTMLDialogElement>('token-dialog').close();
