@@ -25,10 +25,15 @@ function requestToken(reason: string): Promise<string> {
   });
 }
 
+/** Shows an error above the panels until it is clicked away. */
 function reportError(error: unknown): void {
   const message = byId('error');
   message.textContent = error instanceof Error ? error.message : String(error);
+  message.title = 'click to dismiss';
   message.hidden = false;
+  message.onclick = () => {
+    message.hidden = true;
+  };
 }
 
 /** Keeps the type filter's checkboxes in step with the types the graph draws. */
