@@ -34,14 +34,17 @@ export interface EntityDetail {
   merges: MergeRecord[];
   /** Passages that mention the entity, most mentions first. */
   mentions: Citation[];
-  neighbourhood: { nodes: EntitySummary[]; edges: Array<Pick<Relation, 'id' | 'type' | 'sourceId' | 'targetId'>> };
+  neighbourhood: { nodes: EntitySummary[]; edges: NeighbourhoodEdge[] };
 }
+
+/** A relation as a neighbourhood draws it: its ends, type and the dates it holds between. */
+export type NeighbourhoodEdge = Pick<Relation, 'id' | 'type' | 'sourceId' | 'targetId' | 'validFrom' | 'validTo'>;
 
 /** A path between two entities: its entities, relations with evidence, and the path written out. */
 export interface EntityPath {
   text: string;
   entities: EntitySummary[];
-  relations: Array<Pick<Relation, 'id' | 'type' | 'sourceId' | 'targetId' | 'evidence'> & { citation: Citation | null }>;
+  relations: Array<NeighbourhoodEdge & Pick<Relation, 'evidence'> & { citation: Citation | null }>;
 }
 
 /** A document with its chunks, in order. */
@@ -51,6 +54,7 @@ export interface DocumentDetail {
 }
 
 const summarise = (entity: Entity): EntitySummary => ({ id: entity.id, name: entity.name, type: entity.type });
+const edgeOf = (relation: Relation): NeighbourhoodEdge => ({ id: relation.id, type: relation.type, sourceId: relation.sourceId, targetId: relation.targetId, validFrom: relation.validFrom, validTo: relation.validTo });
 
 /** How well an entity's names match a normalised text: 4 equal, 3 a name starts with it, 2 a name holds all its words, 1 its description holds it, 0 none. */
 function matchScore(entity: Entity, wanted: string): number {
@@ -158,7 +162,7 @@ export class GraphExplorer {
     return paths.map((path) => ({
       text: formatPath(path),
       entities: path.entities.map(summarise),
-      relations: path.relations.map((relation) => ({ id: relation.id, type: relation.type, sourceId: relation.sourceId, targetId: relation.targetId, evidence: relation.evidence, citation: this.cite(chunks, relation) })),
+      relations: path.relations.map((relation) => ({ ...edgeOf(relation), evidence: relation.evidence, citation: this.cite(chunks, relation) })),
     }));
   }
 
@@ -195,7 +199,7 @@ export class GraphExplorer {
 
   private neighbourhood(graph: EntityGraph, entityId: string, depth: number, limit: number): EntityDetail['neighbourhood'] {
     const seen = new Set([entityId]);
-    const edges = new Map<string, Pick<Relation, 'id' | 'type' | 'sourceId' | 'targetId'>>();
+    const edges = new Map<string, NeighbourhoodEdge>();
     let frontier = [entityId];
     for (let level = 0; level < depth && seen.size < limit; level += 1) {
       const next: string[] = [];
@@ -207,7 +211,7 @@ export class GraphExplorer {
             seen.add(other);
             next.push(other);
           }
-          edges.set(relation.id, { id: relation.id, type: relation.type, sourceId: relation.sourceId, targetId: relation.targetId });
+          edges.set(relation.id, edgeOf(relation));
         }
       }
       frontier = next;

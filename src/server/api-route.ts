@@ -24,6 +24,10 @@ export interface ApiRoute<Body = unknown, Query = unknown> {
   query?: z.ZodType<Query>;
   /** The body is multipart/form-data files (field `files`), read by the handler itself. */
   multipart?: boolean;
+  /** What it answers with, as JSON (documented in OpenAPI; tests parse real responses with it). */
+  response?: z.ZodType;
+  /** The status of a success when it is not 200 (202 for accepted index jobs). */
+  successStatus?: number;
   /** Content types it may answer with besides JSON (`text/event-stream`). */
   streams?: boolean;
   /** False for the few routes that need no token (health). */

@@ -9,6 +9,8 @@ import { requireToken } from './authorize.js';
 import { errorResponse, type ErrorBody } from './error-status.js';
 import { IndexJobs } from './index-jobs.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { healthResponseSchema } from './response-schemas.js';
+import { defaultWebDirectory, isWebAppPath, mountWebApp } from './web-app.js';
 import { evalRoutes } from './routes/eval-routes.js';
 import { graphRoutes } from './routes/graph-routes.js';
 import { indexRoutes } from './routes/index-routes.js';
@@ -35,6 +37,8 @@ export interface AppOptions {
   uploadDirectory?: string;
   /** Serves /mcp (the MCP streamable HTTP transport) when given. */
   mcpHandler?: (request: Request) => Promise<Response>;
+  /** Folder of the built web app served at `/` (default: `dist/web`, see `defaultWebDirectory`); false serves none. */
+  webDirectory?: string | false;
 }
 
 /** A Hono app over one workspace, testable without a port (`app.request(...)`). */
@@ -53,7 +57,7 @@ function tooLarge(limit: number): (context: import('hono').Context) => Response 
 
 /**
  * The HTTP API: questions (JSON or SSE), entities, paths, communities, documents, index jobs,
- * evaluation, an OpenAI-compatible chat endpoint and its OpenAPI document. Errors map to
+ * evaluation, an OpenAI-compatible chat endpoint, its OpenAPI document and the web app at `/`. Errors map to
  * statuses in one place (`error-status.ts`).
  */
 export function createApp(options: AppOptions): RhizomeApp {
@@ -67,17 +71,18 @@ export function createApp(options: AppOptions): RhizomeApp {
     uploadDirectory: path.resolve(options.uploadDirectory ?? path.join(rhizome.config.workspace, 'uploads')),
     maxUploadBytes,
   };
-  const health = defineRoute({ method: 'get', path: '/health', tag: 'workspace', summary: 'Liveness: answers without a token', authenticated: false, handle: async () => ({ ok: true }) });
+  const health = defineRoute({ method: 'get', path: '/health', tag: 'workspace', summary: 'Liveness: answers without a token', response: healthResponseSchema, authenticated: false, handle: async () => ({ ok: true }) });
   const routes: Array<ApiRoute<never, never>> = [health, ...queryRoutes(context), ...memoryRoutes(context), ...graphRoutes(context), ...indexRoutes(context), ...evalRoutes(context), ...openAiRoutes(context)] as Array<ApiRoute<never, never>>;
   const openApi = buildOpenApiDocument(routes, { title: 'Rhizome API', version: '0.1.0' });
 
   const app = new Hono();
   if (options.corsOrigins && options.corsOrigins.length > 0) app.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type', 'Mcp-Session-Id', 'Mcp-Protocol-Version'], exposeHeaders: ['Mcp-Session-Id'] }));
-  if (options.token) app.use('*', requireToken(options.token, (requestPath, method) => method === 'OPTIONS' || requestPath === '/health'));
+  if (options.token) app.use('*', requireToken(options.token, (requestPath, method) => method === 'OPTIONS' || requestPath === '/health' || (method === 'GET' && isWebAppPath(requestPath))));
   const uploadLimit = bodyLimit({ maxSize: maxUploadBytes, onError: tooLarge(maxUploadBytes) });
   const jsonLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) });
   app.use('*', (request, next) => (request.req.path === '/api/index/upload' ? uploadLimit(request, next) : jsonLimit(request, next)));
   app.get('/openapi.json', (request) => request.json(openApi));
+  if (options.webDirectory !== false) mountWebApp(app, options.webDirectory ?? defaultWebDirectory());
   mountRoutes(app, routes);
   if (options.mcpHandler) {
     const handler = options.mcpHandler;

@@ -22,6 +22,9 @@ export interface ErrorBody {
   error: { code: RhizomeErrorCode | 'UNAUTHORIZED' | 'NOT_FOUND' | 'PAYLOAD_TOO_LARGE'; message: string; details?: Record<string, unknown> };
 }
 
+/** Every code an error body may carry: the library's (each has a status above) and the server's own. */
+export const ERROR_CODES = [...(Object.keys(HTTP_STATUSES) as RhizomeErrorCode[]), 'UNAUTHORIZED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE'] as const satisfies ReadonlyArray<ErrorBody['error']['code']>;
+
 /** Maps any thrown value to a status and a body: Rhizome errors by code, anything else 500 without its internals. */
 export function errorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (isRhizomeError(error)) {

@@ -51,7 +51,7 @@ export function registerServeCommand(program: Command): void {
           ...(flags.maxUploadMb ? { maxUploadBytes: flags.maxUploadMb * 1024 * 1024 } : {}),
           mcp: flags.mcp,
         });
-        printLine(`Rhizome API on ${server.url} (workspace ${rhizome.config.workspace}${token ? ', token required' : ''}); MCP ${flags.mcp ? `at ${server.url}/mcp` : 'off'}; OpenAPI at ${server.url}/openapi.json`);
+        printLine(`Rhizome API on ${server.url} (workspace ${rhizome.config.workspace}${token ? ', token required' : ''}); graph explorer at ${server.url}/; MCP ${flags.mcp ? `at ${server.url}/mcp` : 'off'}; OpenAPI at ${server.url}/openapi.json`);
         await untilStopped();
         printLine('stopping (waiting for running index jobs)…');
         await server.close();

@@ -5,6 +5,7 @@ import { RhizomeError } from '../../errors/rhizome-error.js';
 import { runCoverageEvaluation } from '../../eval/run-coverage.js';
 import type { CoverageResult } from '../../eval/summary.js';
 import { defineRoute } from '../api-route.js';
+import { evalRunListResponseSchema, evalRunSchema } from '../response-schemas.js';
 import type { ServerContext } from '../server-context.js';
 
 /** The body of POST /api/eval: coverage questions asked of the workspace as it is (nothing is indexed). */
@@ -38,6 +39,7 @@ export function evalRoutes(context: ServerContext) {
       tag: 'eval',
       summary: 'Ask coverage questions with each method and score the answers (the workspace is not re-indexed)',
       body: evalRequestSchema,
+      response: evalRunSchema,
       async handle({ body }) {
         const started = performance.now();
         const startedAt = new Date().toISOString();
@@ -53,6 +55,7 @@ export function evalRoutes(context: ServerContext) {
       path: '/api/eval/runs',
       tag: 'eval',
       summary: 'Evaluation runs of this server, newest first (per-method summaries)',
+      response: evalRunListResponseSchema,
       handle: async () => ({ runs: runs.map((run) => ({ id: run.id, startedAt: run.startedAt, seconds: run.seconds, methods: run.result.methods })) }),
     }),
     defineRoute({
@@ -60,6 +63,7 @@ export function evalRoutes(context: ServerContext) {
       path: '/api/eval/runs/:id',
       tag: 'eval',
       summary: 'One evaluation run with every answer and its score',
+      response: evalRunSchema,
       async handle({ params }) {
         const run = runs.find((candidate) => candidate.id === params.id);
         if (!run) throw new RhizomeError('INPUT_NOT_FOUND', `no evaluation run has the id "${params.id}"`);

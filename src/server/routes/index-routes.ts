@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { defineRoute } from '../api-route.js';
+import { indexJobListResponseSchema, indexJobSchema } from '../response-schemas.js';
 import type { ServerContext } from '../server-context.js';
 import { eventStream } from '../sse.js';
 
@@ -51,6 +52,8 @@ export function indexRoutes(context: ServerContext) {
       tag: 'index',
       summary: 'Index (add or refresh) folders or files on the server; answers 202 with the job at once',
       body: indexRequestSchema,
+      response: indexJobSchema,
+      successStatus: 202,
       async handle({ context: request, body }) {
         const paths = body.paths.map((requested) => pathInsideRoots(requested, context.indexRoots));
         return request.json(jobs.submit(paths, { prune: body.prune }), 202);
@@ -62,6 +65,8 @@ export function indexRoutes(context: ServerContext) {
       tag: 'index',
       summary: 'Upload files (multipart field "files") and index them; answers 202 with the job',
       multipart: true,
+      response: indexJobSchema,
+      successStatus: 202,
       async handle({ context: request }) {
         const form = await request.req.parseBody({ all: true });
         const files = [form.files].flat().filter((value): value is File => typeof value === 'object' && value !== null && 'arrayBuffer' in value);
@@ -72,13 +77,14 @@ export function indexRoutes(context: ServerContext) {
         return request.json(jobs.submit([folder]), 202);
       },
     }),
-    defineRoute({ method: 'get', path: '/api/index/jobs', tag: 'index', summary: 'Index jobs of this server, newest first', handle: async () => ({ jobs: jobs.list() }) }),
+    defineRoute({ method: 'get', path: '/api/index/jobs', tag: 'index', summary: 'Index jobs of this server, newest first', response: indexJobListResponseSchema, handle: async () => ({ jobs: jobs.list() }) }),
     defineRoute({
       method: 'get',
       path: '/api/index/jobs/:id',
       tag: 'index',
       summary: 'One index job: state, then its summary or error (wait=true answers when it has finished)',
       query: jobQuerySchema,
+      response: indexJobSchema,
       handle: async ({ params, query }) => (query.wait ? jobs.finished(params.id ?? '') : jobs.get(params.id ?? '')),
     }),
     defineRoute({

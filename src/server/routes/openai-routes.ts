@@ -4,6 +4,7 @@ import { answerWithSources } from '../../answer/answer-with-sources.js';
 import { QUERY_MODES, type QueryMode } from '../../core/retrieval-context.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { defineRoute } from '../api-route.js';
+import { chatCompletionResponseSchema, chatModelsResponseSchema } from '../response-schemas.js';
 import type { ServerContext } from '../server-context.js';
 import { answerPieces, eventStream } from '../sse.js';
 
@@ -46,6 +47,7 @@ export function openAiRoutes(context: ServerContext) {
       path: '/v1/models',
       tag: 'openai',
       summary: 'The models this endpoint serves: one per query mode',
+      response: chatModelsResponseSchema,
       handle: async () => ({ object: 'list', data: CHAT_MODEL_IDS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'rhizome' })) }),
     }),
     defineRoute({
@@ -54,6 +56,7 @@ export function openAiRoutes(context: ServerContext) {
       tag: 'openai',
       summary: 'OpenAI-compatible chat completion: the last user message is the question; the reply lists its sources (stream: true for SSE chunks)',
       body: chatCompletionRequestSchema,
+      response: chatCompletionResponseSchema,
       streams: true,
       async handle({ context: request, body }) {
         const mode = modeOf(body.model);

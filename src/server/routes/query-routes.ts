@@ -3,6 +3,7 @@ import type { Answer } from '../../answer/answer.js';
 import { QUERY_MODES, type QueryMode } from '../../core/retrieval-context.js';
 import type { RhizomeEvent } from '../../events/events.js';
 import { defineRoute } from '../api-route.js';
+import { answerSchema, cypherResponseSchema, statsResponseSchema } from '../response-schemas.js';
 import type { ServerContext } from '../server-context.js';
 import { answerPieces, eventStream, wantsEventStream } from '../sse.js';
 
@@ -48,6 +49,7 @@ export function queryRoutes(context: ServerContext) {
       tag: 'query',
       summary: 'Answer a question with citations and graph paths (JSON, or Server-Sent Events with stream: true)',
       body: queryRequestSchema,
+      response: answerSchema,
       streams: true,
       async handle({ context: request, body }) {
         if (wantsEventStream(request, body.stream)) return eventStream(request, async (send) => void (await streamAnswer(context, body.question, body.mode, send, request.req.raw.signal, timeOf(body))));
@@ -60,6 +62,7 @@ export function queryRoutes(context: ServerContext) {
       tag: 'query',
       summary: 'Run a read-only Cypher probe (guarded, read-only transaction, timeout and row limit)',
       body: cypherRequestSchema,
+      response: cypherResponseSchema,
       handle: async ({ body }) => ({ rows: await context.rhizome.cypher(body.query, body.parameters) }),
     }),
     defineRoute({
@@ -67,6 +70,7 @@ export function queryRoutes(context: ServerContext) {
       path: '/api/stats',
       tag: 'workspace',
       summary: 'Counts of the workspace and the components in use',
+      response: statsResponseSchema,
       handle: () => context.rhizome.stats(),
     }),
   ];
