@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import type { Answer } from '../answer/answer.js';
 import { chunkSchema, sourceDocumentSchema, spanSchema, type Citation, type Community, type Entity, type MergeRecord } from '../core/records.js';
 import { QUERY_MODES, type QueryMode } from '../core/retrieval-context.js';
-import type { DocumentDetail, EntityDetail, EntityPath } from '../explore/graph-explorer.js';
+import type { DocumentDetail, EntityDetail, EntityPath, EntityRelation } from '../explore/graph-explorer.js';
 import type { ChunkWithSource, StoredDocument } from '../graph/store.js';
+import type { EntityHistory, HistoryEvent } from '../history/entity-history.js';
+import type { FactStanding } from '../history/fact-status.js';
+import type { TimedAnswer } from '../history/timed-queries.js';
+import type { ForgetResult, MemoryFact, RememberResult } from '../memory/agent-memory.js';
 import type { RhizomeStats } from '../rhizome.js';
 import { ERROR_CODES, type ErrorBody } from './error-status.js';
 import type { IndexJob } from './index-jobs.js';
@@ -11,6 +14,8 @@ import type { IndexJob } from './index-jobs.js';
 // What the routes answer, for the OpenAPI document. Each schema `satisfies` the type the handler
 // returns (a field missing here fails the type check) and test/server/openapi-responses.test.ts
 // parses real responses with them (a field the schema lacks fails there): the two cannot drift.
+// `satisfies` alone lets a schema leave out an optional field of its type; the `Documented` checks
+// at the end of the file fail the type check when one does.
 
 const modeSchema = z.enum(QUERY_MODES as [QueryMode, ...QueryMode[]]);
 
@@ -34,9 +39,23 @@ const mergeSchema = z.object({ entityId: z.string(), kept: z.string(), merged: z
 
 export const entitySearchResponseSchema = z.object({ entities: z.array(entitySchema.extend({ score: z.number() })) });
 
+const entityRelationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  direction: z.enum(['out', 'in']),
+  other: entitySummarySchema,
+  evidence: z.string(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  supersededBy: z.string().optional().describe('the relation id of the newer fact that closed this one'),
+  invalidationReason: z.string().optional().describe('why the fact was closed: the newer evidence, or the reason it was forgotten'),
+  recordedAt: z.string().optional().describe('when the fact was recorded (transaction time)'),
+  citation: citationSchema.nullable(),
+}) satisfies z.ZodType<EntityRelation>;
+
 export const entityDetailResponseSchema = z.object({
   entity: entitySchema,
-  relations: z.array(z.object({ id: z.string(), type: z.string(), direction: z.enum(['out', 'in']), other: entitySummarySchema, evidence: z.string(), validFrom: z.string().nullable(), validTo: z.string().nullable(), citation: citationSchema.nullable() })),
+  relations: z.array(entityRelationSchema),
   merges: z.array(mergeSchema),
   mentions: z.array(citationSchema),
   neighbourhood: z.object({ nodes: z.array(entitySummarySchema), edges: z.array(edgeSchema) }),
@@ -70,6 +89,18 @@ export const documentListResponseSchema = z.object({ documents: z.array(storedDo
 export const chunkResponseSchema = chunkSchema.extend({ documentPath: z.string(), documentTitle: z.string(), documentDate: z.string().nullable() }) satisfies z.ZodType<ChunkWithSource>;
 export const documentDetailResponseSchema = z.object({ document: storedDocumentSchema, chunks: z.array(chunkResponseSchema) }) satisfies z.ZodType<DocumentDetail>;
 
+const factStandingSchema = z.object({
+  relationId: z.string(),
+  type: z.string(),
+  status: z.enum(['current', 'superseded', 'invalidated', 'ended', 'not-yet']),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  recordedAt: z.string().nullable().describe('when the fact was recorded (transaction time)'),
+  supersededBy: z.string().nullable().describe('the relation id of the newer fact that closed it'),
+  reason: z.string().nullable().describe('why it was closed'),
+}) satisfies z.ZodType<FactStanding>;
+
+/** The answer of POST /api/query and POST /api/memory/search. */
 export const answerSchema = z.object({
   question: z.string(),
   mode: modeSchema,
@@ -79,7 +110,53 @@ export const answerSchema = z.object({
   paths: z.array(z.string()).describe('relation paths used as evidence, written "A —TYPE→ B"'),
   context: z.object({ chunks: z.number().int(), tokens: z.number().int(), searchedWith: z.string() }),
   metadata: z.object({ answerer: z.string(), questionEntities: z.array(z.string()), route: z.string(), reason: z.string(), latencyMs: z.number() }),
-}) satisfies z.ZodType<Answer>;
+  asOf: z.string().optional().describe('the date `facts` gives each standing on: asOf when asked, else a date the question writes (absent: today)'),
+  facts: z.array(factStandingSchema).optional().describe('the cited facts that carry dates or were closed, each with its standing on that date (absent when none)'),
+}) satisfies z.ZodType<TimedAnswer>;
+
+const historyEventSchema = z.object({
+  date: z.string(),
+  kind: z.enum(['started', 'ended', 'superseded', 'invalidated']),
+  relationId: z.string(),
+  type: z.string(),
+  direction: z.enum(['out', 'in']),
+  other: entitySummarySchema,
+  evidence: z.string(),
+  citation: citationSchema.nullable(),
+  recordedAt: z.string().nullable().describe('when the fact was recorded (transaction time)'),
+  successor: z.object({ relationId: z.string(), other: entitySummarySchema, evidence: z.string(), citation: citationSchema.nullable() }).optional().describe('superseded: the newer fact that closed it'),
+  reason: z.string().optional().describe('why it was closed (superseded or invalidated)'),
+}) satisfies z.ZodType<HistoryEvent>;
+
+export const entityHistoryResponseSchema = z.object({
+  entity: entitySummarySchema,
+  events: z.array(historyEventSchema).describe('every change, oldest first'),
+  facts: z.array(factStandingSchema.pick({ relationId: true, type: true, status: true, validFrom: true, validTo: true }).extend({ other: z.string().describe('the name of the entity at the other end') })).describe('where each dated fact stands today'),
+}) satisfies z.ZodType<EntityHistory>;
+
+const memoryFactSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  sourceId: z.string(),
+  targetId: z.string(),
+  evidence: z.string(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  supersededBy: z.string().optional().describe('the relation id of the newer fact that closed it'),
+  invalidationReason: z.string().optional().describe('why it was closed'),
+}) satisfies z.ZodType<MemoryFact>;
+
+export const rememberResponseSchema = z.object({
+  episodeId: z.string().describe('the id of the episode document'),
+  path: z.string().describe('the episode file in the workspace'),
+  time: z.string(),
+  facts: z.array(memoryFactSchema).describe('the facts read from the episode'),
+  superseded: z.array(memoryFactSchema).describe('the older facts it closed'),
+}) satisfies z.ZodType<RememberResult>;
+
+export const forgetResponseSchema = z.object({
+  invalidated: z.array(memoryFactSchema.extend({ reason: z.string() })).describe('the facts closed (never deleted: still true as of earlier dates)'),
+}) satisfies z.ZodType<ForgetResult>;
 
 export const cypherResponseSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });
 
@@ -130,3 +207,22 @@ export const chatCompletionResponseSchema = z.looseObject({
   choices: z.array(z.looseObject({ index: z.number().int(), message: z.object({ role: z.literal('assistant'), content: z.string() }), finish_reason: z.string() })),
   citations: z.array(citationSchema).describe('the answer\'s sources, numbered as in the reply'),
 });
+
+/** The fields of T a schema leaves out (never when it documents them all, optional ones included). */
+type Undocumented<Schema extends z.ZodType, T> = Exclude<keyof T, keyof z.output<Schema>>;
+/** Fails the type check, naming the fields, unless it is given `never`. */
+type Documented<Missing extends never> = Missing;
+type DocumentsEveryField = [
+  Documented<Undocumented<typeof citationSchema, Citation>>,
+  Documented<Undocumented<typeof entityRelationSchema, EntityRelation>>,
+  Documented<Undocumented<typeof entityDetailResponseSchema, EntityDetail>>,
+  Documented<Undocumented<typeof storedDocumentSchema, Omit<StoredDocument, 'blocks' | 'links'>>>, // blocks and links are never stored
+  Documented<Undocumented<typeof chunkResponseSchema, ChunkWithSource>>,
+  Documented<Undocumented<typeof factStandingSchema, FactStanding>>,
+  Documented<Undocumented<typeof answerSchema, TimedAnswer>>,
+  Documented<Undocumented<typeof historyEventSchema, HistoryEvent>>,
+  Documented<Undocumented<typeof entityHistoryResponseSchema, EntityHistory>>,
+  Documented<Undocumented<typeof memoryFactSchema, MemoryFact>>,
+  Documented<Undocumented<typeof rememberResponseSchema, RememberResult>>,
+  Documented<Undocumented<typeof forgetResponseSchema, ForgetResult>>,
+];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../api-route.js';
+import { answerSchema, entityHistoryResponseSchema, forgetResponseSchema, rememberResponseSchema } from '../response-schemas.js';
 import type { ServerContext } from '../server-context.js';
 
 const date = (what: string) => z.string().min(4).max(40).optional().describe(what);
@@ -37,11 +38,11 @@ export function memoryRoutes(context: ServerContext) {
   const { rhizome } = context;
   const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
   return [
-    defineRoute({ method: 'get', path: '/api/entities/:id/history', tag: 'graph', summary: 'The facts about an entity that started, ended or were superseded, with their evidence', query: historyQuerySchema, handle: ({ params, query }) => rhizome.history(params.id ?? '', defined(query)) }),
-    defineRoute({ method: 'post', path: '/api/memory', tag: 'memory', summary: 'Remember an episode: indexed as a document, its facts resolved and superseding older ones', body: rememberRequestSchema, handle: ({ body }) => rhizome.remember(defined(body)) }),
-    defineRoute({ method: 'post', path: '/api/memory/search', tag: 'memory', summary: 'Recall: answer from memory, as of a date when given', body: recallRequestSchema, handle: ({ body }) => rhizome.recall(body.question, defined({ asOf: body.asOf })) }),
+    defineRoute({ method: 'get', path: '/api/entities/:id/history', tag: 'graph', summary: 'The facts about an entity that started, ended or were superseded, with their evidence', query: historyQuerySchema, response: entityHistoryResponseSchema, handle: ({ params, query }) => rhizome.history(params.id ?? '', defined(query)) }),
+    defineRoute({ method: 'post', path: '/api/memory', tag: 'memory', summary: 'Remember an episode: indexed as a document, its facts resolved and superseding older ones', body: rememberRequestSchema, response: rememberResponseSchema, handle: ({ body }) => rhizome.remember(defined(body)) }),
+    defineRoute({ method: 'post', path: '/api/memory/search', tag: 'memory', summary: 'Recall: answer from memory, as of a date when given', body: recallRequestSchema, response: answerSchema, handle: ({ body }) => rhizome.recall(body.question, defined({ asOf: body.asOf })) }),
     defineRoute({
-      method: 'post', path: '/api/memory/forget', tag: 'memory', summary: 'Forget a fact: closed with the reason, never deleted (still true as of earlier dates)', body: forgetRequestSchema,
+      method: 'post', path: '/api/memory/forget', tag: 'memory', summary: 'Forget a fact: closed with the reason, never deleted (still true as of earlier dates)', body: forgetRequestSchema, response: forgetResponseSchema,
       handle: ({ body }) => rhizome.forget(body.fact !== undefined ? { fact: body.fact } : { query: body.query ?? '' }, body.reason, defined({ time: body.time })),
     }),
   ];
