@@ -77,6 +77,17 @@ test('conversation memory through the MCP SDK client over stdio', async () => {
   }
 });
 
+/** Runs the scripted conversation through an MCP SDK client connected to a server's /mcp endpoint. */
+async function converseOverHttp(serverUrl: string): Promise<void> {
+  const client = new Client({ name: 'rhizome-memory-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${serverUrl}/mcp`)));
+  try {
+    await converse(client);
+  } finally {
+    await client.close();
+  }
+}
+
 describe('conversation memory through the MCP SDK client over streamable HTTP', () => {
   let rhizome: Rhizome;
   let server: RunningServer;
@@ -90,13 +101,7 @@ describe('conversation memory through the MCP SDK client over streamable HTTP', 
   });
 
   test('the same conversation reads back the same', async () => {
-    const client = new Client({ name: 'rhizome-memory-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
-    try {
-      await converse(client);
-    } finally {
-      await client.close();
-    }
+    await converseOverHttp(server.url);
   });
 
   test('the HTTP memory endpoints remember, search and forget', async () => {
@@ -131,12 +136,6 @@ describe('conversation memory on Neo4j, through the MCP SDK client over HTTP', {
   });
 
   test('the same conversation reads back the same on the other store', async () => {
-    const client = new Client({ name: 'rhizome-memory-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
-    try {
-      await converse(client);
-    } finally {
-      await client.close();
-    }
+    await converseOverHttp(server.url);
   });
 });
