@@ -192,7 +192,10 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
       add(type.name, WEIGHTS.before, 'before', phrase);
     }
     const placedIn = cues.shapes.includes('place-name') ? placeNounBefore(sentence.slice(Math.max(0, mention.start - 60), mention.start), prepared) : null;
-    if (placedIn !== null) add(type.name, WEIGHTS.before, 'before', placedIn);
+    if (placedIn !== null) {
+      // The schema's own cue may be this very phrase ("plant in"): one vote, not two.
+      if (!votes.some((vote) => vote.type === type.name && vote.phrase === placedIn)) add(type.name, WEIGHTS.before, 'before', placedIn);
+    }
     const title = mention.titles.find((candidate) => prepared.beforeForms.has(words(candidate).join(' ')));
     if (title !== undefined) add(type.name, WEIGHTS.title, 'title', title);
     for (const { phrase, words: phraseWords } of prepared.after) {
