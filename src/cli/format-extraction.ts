@@ -23,6 +23,8 @@ export function describeRelationBasis(relation: ExplainedRelation): string {
       return `phrase "${relation.phrase ?? '?'}"${relation.voice === 'passive' ? ' (passive)' : ''}`;
     case 'sentence':
       return 'co-occurrence: both named in this sentence, no edge phrase between them';
+    case 'list':
+      return 'list: two items of one list of names in this sentence ("A, B and C"), no edge phrase between them';
     case 'title':
       return "title: named under the document's title";
     case 'neighbour':

@@ -112,8 +112,8 @@ export const extractedRelationSchema = z.object({
   validFrom: z.string().nullable().optional(),
   /** The last day the fact held, when the sentence says it ended or will end ("retires on 31 March", "until 2023"). */
   validTo: z.string().nullable().optional(),
-  /** How the relation was found: a typed phrase, two names in one sentence, a name under the document's title, or the only name of a sentence and the names just before it. */
-  basis: z.enum(['pattern', 'sentence', 'title', 'neighbour']).optional(),
+  /** How the relation was found: a typed phrase, two names in one sentence, two items of one list of three or more names, a name under the document's title, or the only name of a sentence and the names just before it. */
+  basis: z.enum(['pattern', 'sentence', 'list', 'title', 'neighbour']).optional(),
   /** The edge phrase that stated a `pattern` relation, and whether it read source … target (active) or target … source (passive). */
   phrase: z.string().optional(),
   voice: z.enum(['active', 'passive']).optional(),

@@ -154,3 +154,13 @@ test('names ending in a waterside or landform word are places; French places int
   assert.deepEqual(types('The divers inspected Orrin Quay and the gates of Tallow Lock near Brisk Point.'), { 'Orrin Quay': 'Location', 'Tallow Lock': 'Location', 'Brisk Point': 'Location' });
   assert.equal(types("Les travaux de l'écluse de Varennes commencent lundi.", 'fr').Varennes, 'Location');
 });
+
+test('names listed together are weakly linked; names a sentence relates are not a list', () => {
+  const bases = (text: string, language: 'en' | 'fr' = 'en') =>
+    Object.fromEntries(extract(text, language).relations.map((relation) => [`${relation.source}|${relation.target}`, relation.basis]));
+  const listed = bases('The budget rose, with the Alder vessel programme, the Birch port system and the Cedar lock renewal taking most of it.');
+  assert.deepEqual(listed, { 'Alder|Birch': 'list', 'Alder|Cedar': 'list', 'Birch|Cedar': 'list' });
+  assert.deepEqual(bases('Les crédits sont allés à Orvane, Tilsac et Murène.', 'fr'), { 'Orvane|Tilsac': 'list', 'Orvane|Murène': 'list', 'Tilsac|Murène': 'list' });
+  const two = bases('Dana Roe and Eli Voss visited Brackwell Foods in May.');
+  assert.ok(Object.values(two).every((basis) => basis === 'sentence'), `two names and a third the sentence relates them to: ${JSON.stringify(two)}`);
+});

@@ -6,6 +6,7 @@ import { readSentenceValidity, type SentenceValidity } from '../../text/sentence
 import { matchTypedRelations, type SentenceMention } from './match-relations.js';
 import { pickType, tallyVotes, voteMentionType } from './type-mention.js';
 import { findDescriptorPhrases } from './find-descriptors.js';
+import { languagePack } from '../../text/lang/registry.js';
 import { DESCRIPTOR_SEPARATOR } from '../../core/description-phrases.js';
 import { findReferringMentions, referringNouns, type EarlierMention } from './refer-back.js';
 
@@ -24,7 +25,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-26';
+export const NLP_EXTRACTOR_VERSION = 'nlp-27';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -97,6 +98,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       linked.add(pairKey(source.name, target.name));
     }
     if (!context.cooccurrence || mentions.length > context.maxEntitiesPerSentence) continue;
+    const listOf = listMembership(sentence.text, mentions, context.language);
     for (let left = 0; left < mentions.length; left += 1) {
       for (let right = left + 1; right < mentions.length; right += 1) {
         const source = mentions[left] as SentenceMention;
@@ -104,7 +106,8 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
         const key = pairKey(source.name, target.name);
         if (source.name === target.name || linked.has(key)) continue;
         linked.add(key);
-        relations.push({ type: COOCCURRENCE_EDGE_TYPE, source: source.name, target: target.name, evidence, span, ...validity, basis: 'sentence' });
+        const basis = listOf[left] !== undefined && listOf[left] === listOf[right] ? 'list' : 'sentence';
+        relations.push({ type: COOCCURRENCE_EDGE_TYPE, source: source.name, target: target.name, evidence, span, ...validity, basis });
       }
     }
   }
@@ -165,4 +168,34 @@ function linkToNeighbours(chunk: Chunk, sentences: ReturnType<typeof splitSenten
 
 function pairKey(left: string, right: string): string {
   return left < right ? `${left}\u0000${right}` : `${right}\u0000${left}`;
+}
+
+/** At most this many words between two items of a list besides its separator ("the Halyard vessel traffic programme, the Wayfarer …"). */
+const LIST_ITEM_WORDS = 4;
+/** A list has at least this many names. */
+const LIST_MIN_ITEMS = 3;
+
+/**
+ * Which list of names each mention belongs to (undefined when none): runs of three or more
+ * mentions, each next one after a comma or a coordination word ("and", "et") and at most a few
+ * words, with no other punctuation between ("A, B and C"; "the A programme, the B system and the C
+ * renewal"). Two items of one list are named together, not said to be related.
+ */
+function listMembership(sentence: string, mentions: readonly SentenceMention[], language: Language): Array<number | undefined> {
+  const coordination = languagePack(language).coordinationWords;
+  const joined = (left: SentenceMention, right: SentenceMention) => {
+    const gap = sentence.slice(left.end, right.start);
+    if (/[.;:()!?«»"“”]/u.test(gap)) return false;
+    const words = gap.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+    const separated = gap.includes(',') || words.some((word) => coordination.has(word));
+    return separated && words.filter((word) => !coordination.has(word)).length <= LIST_ITEM_WORDS;
+  };
+  const membership: Array<number | undefined> = mentions.map(() => undefined);
+  let start = 0;
+  for (let index = 1; index <= mentions.length; index += 1) {
+    if (index < mentions.length && joined(mentions[index - 1] as SentenceMention, mentions[index] as SentenceMention)) continue;
+    if (index - start >= LIST_MIN_ITEMS) for (let member = start; member < index; member += 1) membership[member] = start;
+    start = index;
+  }
+  return membership;
 }

@@ -168,7 +168,7 @@ function resolveRelations(extractions: ChunkExtraction[], entityByKey: Map<strin
 
 /** Typed relations weigh 1, names of one sentence 0.5, a name under a document's title or beside a neighbouring sentence's names 0.25. */
 function relationWeight(type: string, basis: ExtractedRelation['basis']): number {
-  if (basis === 'title' || basis === 'neighbour') return 0.25;
+  if (basis === 'title' || basis === 'neighbour' || basis === 'list') return 0.25;
   return type === COOCCURRENCE_EDGE_TYPE ? 0.5 : 1;
 }
 
