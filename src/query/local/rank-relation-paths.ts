@@ -158,7 +158,8 @@ function bridgeBonus(index: GraphIndex, path: PartialPath, query: PathQuery): nu
 /**
  * Temporal questions, among paths about as good as the best: "currently" favours those whose
  * last fact is the most recent of those reaching their end from the same entity and penalises facts that ended, and a path whose last fact ended
- * hands its place to the successor (below); a date favours facts valid at that date.
+ * hands its place to the successor (below), as does a path whose last entity another took over from
+ * (`takeOverPath`); a date favours facts valid at that date.
  */
 function addTemporalBonus(
   index: GraphIndex,
