@@ -29,6 +29,14 @@ test('names keep initials and drop titles; codes stay whole; amounts are not cod
   assert.deepEqual(names, ['Hannah Okafor', 'T. Wierzba', 'NC-7']);
 });
 
+test('programming identifiers are names of their own: snake case and lower camel case, never joined to a neighbour', () => {
+  const mentions = findCandidateMentions('Fastify replies with FST_ERR_CTP_BODY_TOO_LARGE when the body exceeds bodyLimit, and Firebase onRequest handlers see max_retries too.', new Set(['replies', 'with', 'when', 'the', 'body', 'exceeds', 'and', 'handlers', 'see', 'too']));
+  assert.deepEqual(mentions.map((mention) => mention.surface), ['Fastify', 'FST_ERR_CTP_BODY_TOO_LARGE', 'bodyLimit', 'Firebase', 'onRequest', 'max_retries']);
+  assert.ok(mentions.slice(1).filter((mention) => mention.surface !== 'Firebase').every((mention) => mention.isCode));
+  // Ordinary words stay what they are: no capital inside, no underscore.
+  assert.deepEqual(findCandidateMentions('the well-known e-mail of an iPhone user', new Set(['the', 'well-known', 'e-mail', 'of', 'an', 'user'])).map((mention) => mention.surface), ['iPhone']);
+});
+
 test('a defined acronym records its long form', () => {
   const mentions = findCandidateMentions('The Calder Bay Infrastructure Authority (CBIA) signed it.', new Set());
   const acronym = mentions.find((mention) => mention.surface === 'CBIA');

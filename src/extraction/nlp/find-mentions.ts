@@ -27,7 +27,7 @@ export interface CandidateMention {
   acronymOf?: string;
 }
 
-const TOKEN_PATTERN = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*\.?/gu;
+const TOKEN_PATTERN = /[\p{L}\p{N}]+(?:[-'’_][\p{L}\p{N}]+)*\.?/gu;
 const NEVER = /(?!)/u;
 
 /** The name words of every language: a sentence's language is not known when its names are read. */
@@ -72,9 +72,19 @@ function isCapitalised(token: string): boolean {
   return /^\p{Lu}/u.test(token);
 }
 
-/** Codes have a capital letter and a digit (NC-7, Q7, APOE4); amounts and ordinals (84m, 1990s, 3rd) do not count. */
+/**
+ * Codes have a capital letter and a digit (NC-7, Q7, APOE4); amounts and ordinals (84m, 1990s, 3rd)
+ * do not count. Identifiers are codes too: words joined by underscores (ERR_BODY_TOO_LARGE,
+ * max_retries) and camel case that starts in lower case (bodyLimit, onRequest).
+ */
 function isCodeToken(token: string): boolean {
+  if (isIdentifier(token)) return true;
   return /\p{Lu}/u.test(token) && /\p{N}/u.test(token) && !/^\d+(?:[.,]\d+)?\p{Ll}*$/u.test(token);
+}
+
+/** A programming identifier (snake or lower camel case): a name on its own, never part of a longer one. */
+function isIdentifier(token: string): boolean {
+  return /[\p{L}\p{N}]_[\p{L}\p{N}]/u.test(token) || /^\p{Ll}+\p{Lu}/u.test(token);
 }
 
 /** How a single capitalised word at the start of a sentence is told from a name. */
@@ -125,7 +135,7 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
     }
     const run: WordToken[] = [token];
     let next = index + 1;
-    while (next < tokens.length) {
+    while (next < tokens.length && !isIdentifier(token.text)) {
       const previous = run[run.length - 1] as WordToken;
       const candidate = tokens[next] as WordToken;
       const gap = sentence.slice(previous.end, candidate.start);
@@ -135,7 +145,7 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
         next += 1;
         continue;
       }
-      if (!/^[ \t-]?$/.test(gap)) break;
+      if (!/^[ \t-]?$/.test(gap) || isIdentifier(candidate.text)) break;
       if (isCapitalised(candidate.text) || isCodeToken(candidate.text)) {
         run.push(candidate);
         next += 1;
