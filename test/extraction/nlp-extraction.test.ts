@@ -37,6 +37,16 @@ test('programming identifiers are names of their own: snake case and lower camel
   assert.deepEqual(findCandidateMentions('the well-known e-mail of an iPhone user', new Set(['the', 'well-known', 'e-mail', 'of', 'an', 'user'])).map((mention) => mention.surface), ['iPhone']);
 });
 
+test('the lower-case vocabulary ignores code written inline and names that are written capitalised far more often', () => {
+  const prose = ['Install it with npm i acme, then call acme.listen() or register @acme/cors and acme_tools.'];
+  for (let time = 0; time < 10; time += 1) prose.push(`Then Acme starts and the Harbour report ${time} is read.`);
+  const vocabulary = buildLowercaseVocabulary(prose);
+  assert.ok(!vocabulary.has('acme'), 'one plain lower-case "acme" against ten capitalised: a name');
+  assert.ok(vocabulary.has('register') && vocabulary.has('report') && vocabulary.has('starts'));
+  // Written in lower case more often than one time in ten: an ordinary word after all.
+  assert.ok(buildLowercaseVocabulary(['the acme of it.', 'the acme again.', ...prose]).has('acme'));
+});
+
 test('a defined acronym records its long form', () => {
   const mentions = findCandidateMentions('The Calder Bay Infrastructure Authority (CBIA) signed it.', new Set());
   const acronym = mentions.find((mention) => mention.surface === 'CBIA');

@@ -1,15 +1,42 @@
 import { stripAccents } from '../../core/normalise.js';
 
 /**
- * Words that appear in lower case somewhere in the corpus (accent-free). A capitalised word
- * from this set at the start of a sentence is an ordinary word, not a name.
+ * A lower-case word of prose, not of code written inline: a word inside a package name, a path or a
+ * member access (`@scope/name`, `name.method`, `name(`, `snake_case`) is code, not a sign that the
+ * word is an ordinary one.
+ */
+const PROSE_LOWERCASE_WORD = /(?<![\p{L}\p{N}@\/._$#-])\p{Ll}[\p{Ll}\p{N}'’-]*(?![\p{L}\p{N}_(\/@]|\.[\p{L}_$])/gu;
+const CAPITALISED_MID_SENTENCE = /(?<=\p{Ll}[,;:]?[ \t]+)\p{Lu}[\p{L}\p{N}'’-]*/gu;
+
+/**
+ * A word the corpus writes capitalised mid-sentence this many times as often as in lower case (and
+ * at least this many times) is a name written in lower case now and then ("npm i acme"), not an
+ * ordinary word: ordinary words capitalised in headings and titles stay far below (the highest of
+ * the development corpora is 4.5 to 1).
+ */
+const NAME_CAPITALISATION_RATIO = 10;
+
+/**
+ * Words that appear in lower case somewhere in the corpus's prose (accent-free), less the names
+ * written far more often capitalised. A capitalised word from this set is an ordinary word, not a name.
  */
 export function buildLowercaseVocabulary(texts: Iterable<string>): Set<string> {
-  const vocabulary = new Set<string>();
+  const lowercase = new Map<string, number>();
+  const capitalised = new Map<string, number>();
   for (const text of texts) {
-    for (const match of text.matchAll(/(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}\p{N}'’-]*/gu)) vocabulary.add(stripAccents(match[0]).toLowerCase());
+    for (const match of text.matchAll(PROSE_LOWERCASE_WORD)) increment(lowercase, stripAccents(match[0]).toLowerCase());
+    for (const match of text.matchAll(CAPITALISED_MID_SENTENCE)) increment(capitalised, stripAccents(match[0]).toLowerCase());
+  }
+  const vocabulary = new Set<string>();
+  for (const [word, count] of lowercase) {
+    const asName = capitalised.get(word) ?? 0;
+    if (asName < NAME_CAPITALISATION_RATIO || asName < NAME_CAPITALISATION_RATIO * count) vocabulary.add(word);
   }
   return vocabulary;
+}
+
+function increment(counts: Map<string, number>, word: string): void {
+  counts.set(word, (counts.get(word) ?? 0) + 1);
 }
 
 /**
@@ -20,7 +47,7 @@ export function buildLowercaseVocabulary(texts: Iterable<string>): Set<string> {
 export function buildNameVocabulary(texts: Iterable<string>): Set<string> {
   const names = new Set<string>();
   for (const text of texts) {
-    for (const match of text.matchAll(/(?<=\p{Ll}[,;:]?[ \t]+)\p{Lu}[\p{L}\p{N}'’-]*/gu)) names.add(stripAccents(match[0]).toLowerCase());
+    for (const match of text.matchAll(CAPITALISED_MID_SENTENCE)) names.add(stripAccents(match[0]).toLowerCase());
   }
   return names;
 }
