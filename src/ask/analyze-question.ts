@@ -3,7 +3,7 @@ import type { QuestionAnalysis, TemporalPreference } from '../core/question-anal
 import { detectLanguage } from '../ingest/detect-language.js';
 import { contentStems } from '../text/content-stems.js';
 import { findDates } from '../text/find-dates.js';
-import { languagePacks } from '../text/lang/registry.js';
+import { languagePack, languagePacks } from '../text/lang/registry.js';
 import { stripAccents } from '../core/normalise.js';
 import {
   asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion, withoutMetaWords,
@@ -20,15 +20,17 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
   const contentText = withoutMetaWords(question);
   // A date the question gives is a constraint on facts (`temporal`), not words to find: "mars 2024" must not match "9 mars 2023".
   const topicStems = (text: string) => contentStems(withoutDates(text));
+  const language = detectLanguage(question);
+  const headFirst = languagePack(language).descriptors.headFirst;
   return {
     text: question,
-    language: detectLanguage(question),
+    language,
     stems: topicStems(question),
     relationAlternatives: relationAlternatives(topicStems(question), schema),
     relationTypeWords: relationTypeWords(topicStems(question), schema),
     contentText,
     contentStems: topicStems(contentText),
-    answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question), headPlural: answerHeadIsPlural(question) },
+    answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question, schema, headFirst), headPlural: answerHeadIsPlural(question, schema, headFirst) },
     bridgeKinds: bridgeKinds(question, schema),
     temporal: readTemporalPreference(question),
     signals: {

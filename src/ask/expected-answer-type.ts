@@ -84,26 +84,44 @@ export function bridgeKinds(question: string, schema: GraphSchema): Set<string> 
   return new Set(beyond.flatMap((word) => typesNamedBy(word, schema).map((type) => type.name)));
 }
 
-/** True when the wh-phrase's head noun is plural ("which suppliers", "quels fournisseurs"): written with a plural ending, as written. */
-export function answerHeadIsPlural(question: string): boolean {
-  const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const { person, place, choice } = questionWords();
-  const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
-  if (first < 0 || !choice.has(words[first] as string)) return false;
-  const head = words.slice(first + 1).find((word) => !isStopWord(word) && word.length > 2);
-  return head !== undefined && head.length > 3 && /[sx]$/u.test(head) && !/(ss|us|is)$/u.test(head);
-}
-
 /**
- * The head noun of the wh-phrase, stemmed: "which charity" → "charit", "dans quelle ville" → "vill",
- * "quel cabinet d'audit" → "cabinet". Null for "who", "where" and questions without a wh-phrase.
- * It is matched against the nouns the documents use to describe each entity.
+ * The head noun of the wh-phrase, as written: the first content word after "which"/"quel", except
+ * in languages that put modifiers first ("which analytics firm", "which external suppliers"), where
+ * the last of the first run of content words that names a node type is the head, when one does.
  */
-export function answerHeadStem(question: string): string | null {
+function answerHead(question: string, schema: GraphSchema | undefined, headFirst: boolean): string | null {
   const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const { person, place, choice } = questionWords();
   const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
   if (first < 0 || !choice.has(words[first] as string)) return null;
-  const head = words.slice(first + 1).find((word) => !isStopWord(word) && word.length > 2);
+  const isContent = (word: string) => !isStopWord(word) && word.length > 2;
+  const start = words.findIndex((word, index) => index > first && isContent(word));
+  if (start < 0) return null;
+  const leading = words[start] as string;
+  if (headFirst || !schema) return leading;
+  // Modifiers come first: the phrase ends at its first stop word, or at the first word after a type's noun that names none (the verb).
+  let head: string | null = null;
+  for (const word of words.slice(start)) {
+    if (!isContent(word)) break;
+    const namesType = typesNamedBy(word, schema).length > 0;
+    if (namesType) head = word;
+    else if (head !== null) break;
+  }
+  return head ?? leading;
+}
+
+/** True when the wh-phrase's head noun is plural ("which suppliers", "quels fournisseurs"): written with a plural ending, as written. */
+export function answerHeadIsPlural(question: string, schema?: GraphSchema, headFirst = true): boolean {
+  const head = answerHead(question, schema, headFirst);
+  return head !== null && head.length > 3 && /[sx]$/u.test(head) && !/(ss|us|is)$/u.test(head);
+}
+
+/**
+ * The head noun of the wh-phrase, stemmed: "which charity" → "charit", "which analytics firm" →
+ * "firm", "dans quelle ville" → "vill", "quel cabinet d'audit" → "cabinet". Null for "who", "where"
+ * and questions without a wh-phrase. It is matched against the nouns the documents use to describe each entity.
+ */
+export function answerHeadStem(question: string, schema?: GraphSchema, headFirst = true): string | null {
+  const head = answerHead(question, schema, headFirst);
   return head ? stemWord(head) : null;
 }

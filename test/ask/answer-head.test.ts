@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { validateConfig } from '../../src/config/load-config.js';
+import { answerHeadIsPlural, answerHeadStem } from '../../src/ask/expected-answer-type.js';
+import { stemWord } from '../../src/core/stem.js';
+
+const schema = validateConfig({}).schema;
+
+test('in English the head of the wh-phrase is its last noun that names a type, before the verb', () => {
+  assert.equal(answerHeadStem('Which analytics firm is building the dashboard?', schema, false), stemWord('firm'));
+  assert.equal(answerHeadStem('Which external suppliers and contractors does the board work with?', schema, false), stemWord('suppliers'));
+  assert.equal(answerHeadStem('Which company provides security support?', schema, false), stemWord('company'));
+  // No word of the phrase names a type: the first content word, as before.
+  assert.equal(answerHeadStem('Which logger does the server use?', schema, false), stemWord('logger'));
+  assert.equal(answerHeadIsPlural('Which external suppliers does the board use?', schema, false), true);
+  assert.equal(answerHeadIsPlural('Which external supplier does the board use?', schema, false), false);
+});
+
+test('in head-first languages the head is the first content word after the wh-word', () => {
+  assert.equal(answerHeadStem('Quels fournisseurs externes travaillent avec le groupe ?', schema, true), stemWord('fournisseurs'));
+  assert.equal(answerHeadStem('Who leads the programme?', schema, false), null);
+});
