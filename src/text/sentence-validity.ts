@@ -50,6 +50,17 @@ export function readSentenceValidity(sentence: string, documentDate: string | nu
   return { validFrom, validTo: validTo !== null && validFrom !== null && validTo < validFrom ? null : validTo };
 }
 
+/** Whether one of the words (as relation gaps read them: accent-free, lower case) is one of the language's words for an earlier state ("former", "ancienne"). */
+export function saysFormer(words: readonly string[], language: Language): boolean {
+  const former = new Set(languagePack(language).temporal.formerWords.map(plainText));
+  return words.some((word) => former.has(word));
+}
+
+/** A fact that no longer holds: it ends where the sentence ends it, else by the time of writing (the document's date); its start is not known. */
+export function endedBy(validity: SentenceValidity, documentDate: string | null): SentenceValidity {
+  return { validFrom: null, validTo: validity.validTo ?? documentDate };
+}
+
 /** A found date, or a year written alone ("from 2021 to 2023"), which counts only beside a from/until/range phrase. */
 interface DatedSpan extends FoundDate {
   bareYear?: boolean;
