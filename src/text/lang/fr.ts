@@ -115,6 +115,15 @@ export const frenchPack: LanguagePack = {
       ],
       replacedByPhrases: ['remplacé par', 'remplacée par', 'remplacés par', 'remplacées par', 'cède la place à', 'passe le relais à'],
     },
+    changes: {
+      questionPhrases: ["qu'est-ce qui a change", "qu'est-ce qui avait change", 'qu est ce qui a change', 'quels changements', 'quels sont les changements', "qu'est-ce qui change", 'ce qui a change'],
+      started: 'début',
+      ended: 'fin',
+      superseded: 'remplacé',
+      by: 'par',
+      invalidated: 'retiré',
+      nothing: "Aucun fait daté n'a changé",
+    },
   },
   questionPhrasing: {
     corpusWide: [/\b(grands|principaux|principales)\s+(themes?|sujets?|risques?)\b/, /\bdans l'ensemble\b/, /\bl'ensemble des documents\b/, /\bresume\b/],
