@@ -25,7 +25,12 @@ function plain(text: string): string {
  */
 export function readChangeWindow(question: string): ChangeWindow | null {
   if (!changePhrases().test(plain(question))) return null;
-  const dates = findDates(question).map((date) => date.iso);
+  const found = findDates(question);
+  // Years written alone count too ("between 2021 and 2023"), where no written date covers them.
+  const years = [...question.matchAll(/(?<![\d.,-])(?:19|20)\d{2}(?![\d.,]\d|-\d)/g)]
+    .filter((match) => !found.some((date) => (match.index ?? 0) < date.end && (match.index ?? 0) + 4 > date.start))
+    .map((match) => ({ iso: match[0], start: match.index ?? 0 }));
+  const dates = [...found, ...years].sort((left, right) => left.start - right.start).map((date) => date.iso);
   if (dates.length < 2) return null;
   const [first, second] = dates as [string, string];
   return first <= second ? { from: first, to: second } : { from: second, to: first };
