@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import type { Entity, Relation } from '../../src/core/records.js';
+import { loadCoverageQuestions } from '../../src/eval/datasets.js';
 import { renderDevTable } from '../../src/eval/dev-table.js';
 import { scoreInvalidations } from '../../src/eval/invalidation-precision.js';
 import { applyRestatedBounds } from '../../src/extraction/resolution/apply-restated-bounds.js';
 import { readChangeWindow } from '../../src/text/change-question.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 const entity = (id: string, name: string, aliases: string[] = []): Entity => ({ id, type: 'Person', name, aliases, description: '', mentionCount: 1 });
 const relation = (id: string, sourceId: string, targetId: string, fields: Partial<Relation> = {}): Relation => ({
@@ -56,4 +60,21 @@ test('"what changed between two dates" is read in English and French, earlier da
   assert.deepEqual(readChangeWindow("Qu'est-ce qui a changé pour le projet Lynx entre mai 2023 et janvier 2024 ?"), { from: '2023-05', to: '2024-01' });
   assert.equal(readChangeWindow('What changed about the Lynx project in 2024?'), null);
   assert.equal(readChangeWindow('Who led the Lynx project between 2022 and 2023?'), null);
+});
+
+test('a set file names the entry and field of a bad asOf or invalidation truth; a good one loads both', async () => {
+  const folder = makeTempDir();
+  const write = (name: string, root: unknown) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, JSON.stringify(root));
+    return file;
+  };
+  const question = { id: 'q1', question: 'Who leads Lynx?', expected: ['Ann'], hops: 'as-of' };
+  const truth = { closed: { type: 'LEADS', source: 'Ann Roe', target: 'Lynx' }, closedBy: { type: 'LEADS', source: 'Ben Poe', target: 'Lynx' } };
+  const loaded = await loadCoverageQuestions(write('good.json', { questions: [{ ...question, asOf: '2024-06' }], invalidations: [truth] }));
+  assert.equal(loaded.questions[0]?.asOf, '2024-06');
+  assert.deepEqual(loaded.invalidations, [truth]);
+  await assert.rejects(loadCoverageQuestions(write('date.json', { questions: [{ ...question, asOf: 'June' }] })), /date\.json: questions\[0\] \(id "q1"\): field "asOf" must be an ISO date/);
+  await assert.rejects(loadCoverageQuestions(write('truth.json', { questions: [question], invalidations: [{ closed: truth.closed }] })), /truth\.json: invalidations\[0\].*field "closedBy" must be an object \{type, source, target\}/);
+  await assert.rejects(loadCoverageQuestions(write('list.json', { questions: [question], invalidations: {} })), /list\.json: field "invalidations" must be an array/);
 });
