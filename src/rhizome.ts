@@ -112,10 +112,14 @@ export interface Rhizome extends AgentMemory {
   undoneMerges(): Promise<UndoneMerge[]>;
   /** The community hierarchy with its reports, by level. */
   communities(): Promise<Community[]>;
-  /** The whole graph as deterministic text: JSON lines (the format `importGraph` reads), GraphML (the entity graph) or a Cypher script. */
-  exportGraph(options: { format: 'jsonl' | 'graphml' | 'cypher' }): Promise<string>;
-  /** The whole graph as CSV files, one per record kind (file name → content). */
-  exportGraphCsv(): Promise<Map<string, string>>;
+  /**
+   * The whole graph as deterministic text: JSON lines (the format `importGraph` reads), GraphML (the entity graph) or a Cypher script,
+   * each fact with its validity, what superseded it and why, and its document version; `transactionTime` adds when documents and
+   * facts were recorded and closed (recordedAt, invalidatedAt), which differ from run to run.
+   */
+  exportGraph(options: { format: 'jsonl' | 'graphml' | 'cypher'; transactionTime?: boolean }): Promise<string>;
+  /** The whole graph as CSV files, one per record kind (file name → content); `transactionTime` as for `exportGraph`. */
+  exportGraphCsv(options?: { transactionTime?: boolean }): Promise<Map<string, string>>;
   /** Loads an export into this workspace, which must be empty; `origin` names the source in errors. */
   importGraph(jsonl: string, origin?: string): Promise<ImportResult>;
   /** Entities matching a text (name, alias, description), or the most mentioned when it is empty. */
@@ -324,11 +328,11 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       return readUndoneMerges((await open()).store);
     },
     async exportGraph(options) {
-      const records = await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace });
+      const records = await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace, transactionTime: options.transactionTime === true });
       return options.format === 'graphml' ? renderGraphml(records) : options.format === 'cypher' ? renderGraphCypher(records) : renderGraphJsonl(records);
     },
-    async exportGraphCsv() {
-      return renderGraphCsv(await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace }));
+    async exportGraphCsv(options = {}) {
+      return renderGraphCsv(await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace, transactionTime: options.transactionTime === true }));
     },
     async importGraph(jsonl, origin) {
       const { store, engine, explorer, timed } = await open();

@@ -2,6 +2,7 @@ import type { GraphSchema } from '../config/graph-schema.js';
 import type { QuestionAnalysis, TemporalPreference } from '../core/question-analysis.js';
 import { detectLanguage } from '../ingest/detect-language.js';
 import { contentStems } from '../text/content-stems.js';
+import { readChangeWindow } from '../text/change-question.js';
 import { findDates } from '../text/find-dates.js';
 import { languagePack, languagePacks } from '../text/lang/registry.js';
 import { stripAccents } from '../core/normalise.js';
@@ -33,6 +34,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question, schema, headFirst), headPlural: answerHeadIsPlural(question, schema, headFirst) },
     bridgeKinds: bridgeKinds(question, schema),
     temporal: readTemporalPreference(question),
+    changeWindow: readChangeWindow(question),
     signals: {
       corpusWide: isCorpusWideQuestion(question),
       list: isListQuestion(question),

@@ -7,6 +7,7 @@ import { RhizomeError } from '../errors/rhizome-error.js';
 import type { GraphStore, ScoredId } from '../graph/store.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { analyzeQuestion } from './analyze-question.js';
+import { answerWhatChanged } from '../history/what-changed.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import { Bm25Searcher } from '../query/bm25/bm25-search.js';
 import { QUERY_MODES, type QueryMode, type RetrievalContext, type RetrievalMode } from '../core/retrieval-context.js';
@@ -151,6 +152,8 @@ export class QueryEngine {
   async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal, events: EventSink = ignoreEvents, time: { asOf?: string } = {}): Promise<Answer> {
     const started = performance.now();
     const analysis = await this.analyze(question, time);
+    // "What changed about X between D1 and D2", routed: X's history in the window, with both citations of each change.
+    if (analysis.changeWindow && analysis.entities.length > 0 && (requested ?? this.config.query.defaultMode) === 'auto') return answerWhatChanged(this.store, analysis, analysis.changeWindow, started);
     const route = await this.route(analysis, requested);
     const { result: context } = await timeStage('retrieve', events, () => this.retrieve(analysis, route.mode, signal));
     const model = await this.model();

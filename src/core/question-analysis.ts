@@ -44,6 +44,8 @@ export interface QuestionAnalysis {
   bridgeKinds: ReadonlySet<string>;
   /** A date or "currently" in the question. */
   temporal: TemporalPreference | null;
+  /** "What changed about X between D1 and D2": the two dates, earlier first (absent for any other question). */
+  changeWindow?: { from: string; to: string } | null;
   /** Cheap signals for routing and answer shape. */
   signals: {
     /** About the whole corpus ("main themes", "across these documents"). */

@@ -11,6 +11,8 @@ export interface CoverageQuestion {
   question: string;
   expected: string[];
   hops: HopKind;
+  /** The date the question is asked as of (valid time), when the question does not write it. */
+  asOf?: string;
 }
 
 /** A document shipped with a coverage question set. */
@@ -21,10 +23,25 @@ export interface CoverageDocument {
   text: string;
 }
 
-/** A coverage question set; `documents` is empty when the file holds only questions. */
+/** One end of a fact named for checking: its edge type and the names of its two entities. */
+export interface FactName {
+  type: string;
+  source: string;
+  target: string;
+}
+
+/** A fact that a newer one should close (supersede), and the fact that should close it. */
+export interface InvalidationTruth {
+  closed: FactName;
+  closedBy: FactName;
+}
+
+/** A coverage question set; `documents` is empty when the file holds only questions, `invalidations` when it carries no such truth. */
 export interface CoverageDataset {
   questions: CoverageQuestion[];
   documents: CoverageDocument[];
+  /** Facts a newer one should close, when the set carries that truth (read by the invalidation check). */
+  invalidations?: InvalidationTruth[];
 }
 
 /** A passage of a retrieval corpus. */
@@ -59,13 +76,27 @@ interface EntryRule<T> {
   fieldRules: Record<string, string>;
 }
 
+const isoDate = z.string().regex(/^\d{4}(?:-\d{2}(?:-\d{2})?)?$/);
+
 const coverageQuestionRule: EntryRule<CoverageQuestion> = {
-  schema: z.object({ id: nonBlankString, question: nonBlankString, expected: nonBlankStrings, hops: hopKindSchema }),
+  schema: z.object({ id: nonBlankString, question: nonBlankString, expected: nonBlankStrings, hops: hopKindSchema, asOf: isoDate.optional() }),
   fieldRules: {
     id: 'a non-empty string',
     question: 'a non-empty string',
     expected: 'a non-empty array of non-blank strings',
     hops: 'a positive integer or a non-empty string (1, 2, 3, "temporal", "global", …)',
+    asOf: 'an ISO date (2024, 2024-06 or 2024-06-01) when present',
+  },
+};
+
+const factNameSchema = z.object({ type: nonBlankString, source: nonBlankString, target: nonBlankString });
+
+/** Invalidation truths carry no id: each is labelled by its position. */
+const invalidationTruthRule: EntryRule<InvalidationTruth & { id: string }> = {
+  schema: z.object({ id: z.string(), closed: factNameSchema, closedBy: factNameSchema }),
+  fieldRules: {
+    closed: 'an object {type, source, target} of non-empty strings (the fact a newer one closes)',
+    closedBy: 'an object {type, source, target} of non-empty strings (the fact that closes it)',
   },
 };
 
@@ -103,16 +134,21 @@ const retrievalQuestionRule: EntryRule<RetrievalQuestion> = {
  */
 export async function loadCoverageQuestions(path: string): Promise<CoverageDataset> {
   const root = await readJsonFile(path);
-  if (Array.isArray(root)) return { questions: validateEntries(path, '', root, coverageQuestionRule), documents: [] };
+  if (Array.isArray(root)) return { questions: validateEntries(path, '', root, coverageQuestionRule), documents: [], invalidations: [] };
   if (!isRecord(root) || !Array.isArray(root.questions)) {
     throw invalid(path, 'expected a JSON array of questions or an object with a "questions" array', {});
   }
   if (root.documents !== undefined && !Array.isArray(root.documents)) {
     throw invalid(path, 'field "documents" must be an array when present', { field: 'documents' });
   }
+  if (root.invalidations !== undefined && !Array.isArray(root.invalidations)) {
+    throw invalid(path, 'field "invalidations" must be an array when present', { field: 'invalidations' });
+  }
+  const truths = (root.invalidations ?? []).map((entry, index) => (isRecord(entry) ? { ...entry, id: String(index) } : entry));
   return {
     questions: validateEntries(path, 'questions', root.questions, coverageQuestionRule),
     documents: validateEntries(path, 'documents', root.documents ?? [], coverageDocumentRule),
+    invalidations: validateEntries(path, 'invalidations', truths, invalidationTruthRule).map(({ closed, closedBy }) => ({ closed, closedBy })),
   };
 }
 

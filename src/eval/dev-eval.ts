@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DevEvalSet } from './dev-sets.js';
-import { describeUnfinishedSets, renderDevTable } from './dev-table.js';
+import { describeUnfinishedSets, describeWrongInvalidations, renderDevTable } from './dev-table.js';
 import { runDevSet, type DevSetOutcome } from './run-dev-set.js';
 
 /** The stored result of one development run, read back by the next run for its comparison figures. */
@@ -51,7 +51,7 @@ export async function runDevEvaluation(options: DevEvalOptions): Promise<DevEval
     run,
     previous,
     table: renderDevTable(run.sets, previous?.sets ?? []),
-    notes: describeUnfinishedSets(run.sets),
+    notes: [...describeUnfinishedSets(run.sets), ...describeWrongInvalidations(run.sets)],
     failed: run.sets.some((outcome) => outcome.status === 'failed'),
   };
 }
@@ -71,6 +71,6 @@ export function readDevRun(file: string): DevEvalRun | null {
 /** Held-out discipline: whatever a runner returned, per-answer results of a held-out set are never stored. */
 function withoutHeldOutDetails(outcome: DevSetOutcome): DevSetOutcome {
   if (!outcome.heldOut) return outcome;
-  const { questions: _questions, ...summary } = outcome;
-  return summary;
+  const { questions: _questions, invalidation, ...summary } = outcome;
+  return invalidation ? { ...summary, invalidation: { ...invalidation, wrong: [], missed: [] } } : summary;
 }

@@ -46,7 +46,37 @@ export function renderDevTable(current: readonly DevSetOutcome[], previous: read
       ]);
     }
   }
-  return renderMarkdownTable(header, rows);
+  return [renderMarkdownTable(header, rows), renderInvalidationTable(ran, previous)].filter((table) => table !== '').join('\n\n');
+}
+
+/**
+ * The invalidation table, for the sets that carry a truth of closed facts: facts the graph closed,
+ * how many the truth holds, precision and recall of closing ('' when no set carries a truth).
+ */
+export function renderInvalidationTable(current: readonly DevSetOutcome[], previous: readonly DevSetOutcome[] = []): string {
+  const rows = current.flatMap((outcome) => {
+    const scored = outcome.invalidation;
+    if (!scored) return [];
+    const old = previous.find((entry) => entry.name === outcome.name && entry.status === 'ok')?.invalidation;
+    return [[
+      outcome.name,
+      withPrevious(scored.closed, old?.closed, String),
+      withPrevious(scored.correct, old?.correct, String),
+      withPrevious(scored.truths, old?.truths, String),
+      withPrevious(scored.precision, old?.precision, score),
+      withPrevious(scored.recall, old?.recall, score),
+    ]];
+  });
+  return rows.length === 0 ? '' : renderMarkdownTable(['Set', 'Closed facts', 'Correct', 'Truth', 'Invalidation precision', 'Invalidation recall'], rows);
+}
+
+/** Lines naming each closing of a development set that its truth does not hold, and each truth no closing matched. */
+export function describeWrongInvalidations(outcomes: readonly DevSetOutcome[]): string[] {
+  const fact = (named: { type: string; source: string; target: string }) => `${named.type}(${named.source} → ${named.target})`;
+  return outcomes.flatMap((outcome) => [
+    ...(outcome.invalidation?.wrong ?? []).map((wrong) => `${outcome.name}: wrong invalidation ${wrong.relationId} ${fact(wrong.closed)}${wrong.closedBy ? ` closed by ${fact(wrong.closedBy)}` : ''}`),
+    ...(outcome.invalidation?.missed ?? []).map((missed) => `${outcome.name}: missed invalidation ${fact(missed.closed)} closed by ${fact(missed.closedBy)}`),
+  ]);
 }
 
 /** Lines naming each set that was skipped or failed, and why. */

@@ -19,13 +19,14 @@ export function describeCitation(citation: Citation): string {
  * Asks every question with every method through the same answerer and scores each answer by
  * coverage of the expected items (seed 003): only the context-building method changes. Only the
  * first `answerWordBudget(hops)` words of an answer are scored; the full answer is kept in the result.
+ * A question with an `asOf` date is asked as of that date.
  */
 export async function runCoverageEvaluation(rhizome: Rhizome, questions: readonly CoverageQuestion[], methods: readonly QueryMode[], onProgress?: EvaluationProgress): Promise<CoverageResult> {
   const results: CoverageQuestionResult[] = [];
   for (const method of methods) {
     let done = 0;
     for (const question of questions) {
-      const answer = await rhizome.query(question.question, { mode: method });
+      const answer = await rhizome.query(question.question, { mode: method, ...(question.asOf !== undefined ? { asOf: question.asOf } : {}) });
       const scored = truncateToWordBudget(answer.answer, answerWordBudget(question.hops));
       results.push({
         id: question.id,

@@ -2,9 +2,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { createRhizome, type Rhizome } from '../rhizome.js';
-import { loadCoverageQuestions, loadRetrievalDataset } from './datasets.js';
+import type { Entity, Relation } from '../core/records.js';
+import { loadCoverageQuestions, loadRetrievalDataset, type InvalidationTruth } from './datasets.js';
 import { requiredFilesOf, type DevEvalSet } from './dev-sets.js';
 import { coverageDocumentsFolder, writeDocumentFolder } from './document-folder.js';
+import { scoreInvalidations, type InvalidationScore } from './invalidation-precision.js';
 import { renderCoverageReport } from './report.js';
 import { runCoverageEvaluation } from './run-coverage.js';
 import { runRetrievalEvaluation } from './run-retrieval.js';
@@ -22,6 +24,8 @@ export interface DevSetOutcome {
   retrieval?: Record<string, RetrievalMethodSummary>;
   /** Per-answer results; present for development sets only, never for held-out ones. */
   questions?: CoverageQuestionResult[];
+  /** Closed facts checked against the set's truth, for a coverage set that carries `invalidations` (held-out sets keep only the figures). */
+  invalidation?: InvalidationScore;
 }
 
 /** Where and how one set runs. */
@@ -73,7 +77,9 @@ async function evaluateSet(rhizome: Rhizome, set: DevEvalSet, workspace: string,
   const folder = coverageDocumentsFolder(dataset, set.file, workspace, set.docs);
   const seconds = await indexFolder(rhizome, set, folder, options);
   const result = await runCoverageEvaluation(rhizome, dataset.questions, set.methods, progress);
-  if (set.heldOut) return { coverage: result.methods };
+  const truths = dataset.invalidations ?? [];
+  const invalidation = truths.length > 0 ? await checkInvalidations(rhizome, truths) : undefined;
+  if (set.heldOut) return { coverage: result.methods, ...(invalidation ? { invalidation: { ...invalidation, wrong: [], missed: [] } } : {}) };
   if (options.reportFolder !== undefined) {
     const stats = await rhizome.stats();
     const report = renderCoverageReport(result, {
@@ -84,7 +90,20 @@ async function evaluateSet(rhizome: Rhizome, set: DevEvalSet, workspace: string,
     mkdirSync(options.reportFolder, { recursive: true });
     writeFileSync(path.join(options.reportFolder, `${set.name.replace(/\//g, '_')}.md`), report);
   }
-  return { coverage: result.methods, questions: result.questions };
+  return { coverage: result.methods, questions: result.questions, ...(invalidation ? { invalidation } : {}) };
+}
+
+/** The indexed graph's closed facts scored against the truth (entities and relations read from the JSON-lines export). */
+async function checkInvalidations(rhizome: Rhizome, truths: InvalidationTruth[]): Promise<InvalidationScore> {
+  const entities: Entity[] = [];
+  const relations: Relation[] = [];
+  for (const line of (await rhizome.exportGraph({ format: 'jsonl' })).split('\n')) {
+    if (line.trim() === '') continue;
+    const { kind, ...record } = JSON.parse(line) as { kind?: string } & Record<string, unknown>;
+    if (kind === 'entity') entities.push(record as unknown as Entity);
+    if (kind === 'relation') relations.push(record as unknown as Relation);
+  }
+  return scoreInvalidations(truths, entities, relations);
 }
 
 /** Indexes `folder` into the set's workspace (unchanged documents are skipped, vanished ones pruned), logs the summary and returns the seconds it took; a partial run throws PARTIAL_RUN. */

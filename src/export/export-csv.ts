@@ -2,10 +2,10 @@ import { GRAPH_RECORD_KINDS, type GraphRecord, type GraphRecordKind, type GraphR
 
 /** The columns of each CSV file, in order; nested values (aliases, extractions, reports) are JSON in their cell. */
 export const CSV_COLUMNS: Record<GraphRecordKind, readonly string[]> = {
-  document: ['id', 'path', 'title', 'format', 'language', 'date', 'contentHash', 'byteSize', 'text'],
+  document: ['id', 'path', 'title', 'format', 'language', 'date', 'contentHash', 'byteSize', 'recordedAt', 'text'],
   chunk: ['id', 'documentId', 'index', 'start', 'end', 'tokenCount', 'kind', 'section', 'page', 'text', 'extractionKey', 'extraction'],
   entity: ['id', 'type', 'name', 'aliases', 'description', 'mentionCount'],
-  relation: ['id', 'type', 'sourceId', 'targetId', 'evidence', 'chunkId', 'documentId', 'start', 'end', 'weight', 'validFrom', 'validTo'],
+  relation: ['id', 'type', 'sourceId', 'targetId', 'evidence', 'chunkId', 'documentId', 'start', 'end', 'weight', 'validFrom', 'validTo', 'supersededBy', 'invalidationReason', 'documentVersion', 'recordedAt', 'invalidatedAt'],
   mention: ['chunkId', 'entityId', 'count'],
   merge: ['entityId', 'kept', 'merged', 'reason'],
   community: ['id', 'level', 'parentId', 'memberIds', 'inputHash', 'report'],

@@ -11,7 +11,7 @@ export function renderGraphCypher(records: GraphRecords): string {
   const lines = ['// Rhizome graph export: run in an empty database (cypher-shell -f graph.cypher)'];
   const labelOf = new Map(records.entity.map((entity) => [String(entity.id), String(entity.type)]));
   for (const document of records.document) {
-    lines.push(`CREATE (:Document ${literalMap(pick(document, ['id', 'path', 'title', 'format', 'language', 'date', 'contentHash']))});`);
+    lines.push(`CREATE (:Document ${literalMap(pick(document, ['id', 'path', 'title', 'format', 'language', 'date', 'contentHash', 'recordedAt']))});`);
   }
   for (const chunk of records.chunk) {
     lines.push(`CREATE (:Chunk ${literalMap(pick(chunk, ['id', 'documentId', 'index', 'start', 'end', 'text', 'section', 'page']))});`);
@@ -23,7 +23,7 @@ export function renderGraphCypher(records: GraphRecords): string {
   for (const relation of records.relation) {
     const source = `(a:${identifier(labelOf.get(String(relation.sourceId)) ?? 'Entity')} {id: ${literal(relation.sourceId)}})`;
     const target = `(b:${identifier(labelOf.get(String(relation.targetId)) ?? 'Entity')} {id: ${literal(relation.targetId)}})`;
-    lines.push(`MATCH ${source}, ${target} CREATE (a)-[:${identifier(String(relation.type))} ${literalMap(pick(relation, ['id', 'evidence', 'chunkId', 'documentId', 'start', 'end', 'weight', 'validFrom', 'validTo']))}]->(b);`);
+    lines.push(`MATCH ${source}, ${target} CREATE (a)-[:${identifier(String(relation.type))} ${literalMap(pick(relation, ['id', 'evidence', 'chunkId', 'documentId', 'start', 'end', 'weight', 'validFrom', 'validTo', 'supersededBy', 'invalidationReason', 'documentVersion', 'recordedAt', 'invalidatedAt']))}]->(b);`);
   }
   for (const mention of records.mention) {
     const label = identifier(labelOf.get(String(mention.entityId)) ?? 'Entity');

@@ -15,19 +15,22 @@ export type GraphRecords = Record<GraphRecordKind, GraphRecord[]>;
 /**
  * Reads the whole workspace graph in a deterministic order (every export format renders this).
  * With `pathsRelativeTo` (the workspace folder), document paths are relative to it with `/`
- * separators, so the same folder indexed at two locations gives the same records. Transaction times
- * (when a document or fact was recorded or closed) differ from run to run and are left out.
+ * separators, so the same folder indexed at two locations gives the same records. Validity, its
+ * supersession (supersededBy, invalidationReason) and document versions are always written;
+ * transaction times (when a document or fact was recorded or closed: recordedAt, invalidatedAt)
+ * differ from run to run and are written only with `transactionTime`.
  */
-export async function collectGraphRecords(store: GraphStore, options: { pathsRelativeTo?: string } = {}): Promise<GraphRecords> {
+export async function collectGraphRecords(store: GraphStore, options: { pathsRelativeTo?: string; transactionTime?: boolean } = {}): Promise<GraphRecords> {
+  const withTimes = options.transactionTime === true;
   const anchor = options.pathsRelativeTo;
   const documents = (await store.listDocuments()).map((document) => (anchor === undefined ? document : { ...document, path: portablePath(document.path, anchor) }));
   const texts = await readDocumentTexts(store, documents.map((document) => document.id));
   const projection = await store.loadProjection();
   const keyed: Record<GraphRecordKind, Array<{ key: string; value: GraphRecord }>> = {
-    document: documents.map(({ recordedAt: _recordedAt, ...document }) => ({ key: document.id, value: { ...document, text: texts.get(document.id) ?? '' } })),
+    document: documents.map(({ recordedAt, ...document }) => ({ key: document.id, value: { ...document, ...(withTimes && recordedAt ? { recordedAt } : {}), text: texts.get(document.id) ?? '' } })),
     chunk: (await store.listChunks()).map((chunk) => ({ key: chunk.id, value: { ...chunk } })),
     entity: projection.entities.map((entity) => ({ key: entity.id, value: { ...entity, aliases: [...entity.aliases].sort(compareStrings) } })),
-    relation: projection.relations.map(({ recordedAt: _recordedAt, invalidatedAt: _invalidatedAt, ...relation }) => ({ key: relation.id, value: { ...relation } })),
+    relation: projection.relations.map(({ recordedAt, invalidatedAt, ...relation }) => ({ key: relation.id, value: { ...relation, ...(withTimes ? { recordedAt, invalidatedAt } : {}) } })),
     mention: projection.mentions.map((mention) => ({ key: `${mention.chunkId}\u0000${mention.entityId}`, value: { ...mention } })),
     merge: (await store.listMerges()).map((merge) => ({ key: `${merge.merged}\u0000${merge.kept}\u0000${merge.entityId}`, value: { ...merge } })),
     community: (await store.listCommunities()).map((community) => ({ key: community.id, value: { ...community, memberIds: [...community.memberIds].sort(compareStrings) } })),

@@ -8,6 +8,7 @@ import type { GraphProjection, GraphStore } from '../graph/store.js';
 import { timeSlicedStore } from '../graph/time-sliced-store.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { Embedder } from '../llm/embedder.js';
+import { readChangeWindow } from '../text/change-question.js';
 import { findDates } from '../text/find-dates.js';
 import { describeFacts, type FactStanding } from './fact-status.js';
 import { isTimeSliced, parseTimePoint, type TimeSlice } from './time-slice.js';
@@ -51,7 +52,7 @@ export class TimedQueries {
   }
 
   async answer(question: string, mode: QueryMode | undefined, options: TimeOptions & { signal?: AbortSignal; onEvent?: EventSink } = {}): Promise<TimedAnswer> {
-    const slice = readSlice(options);
+    const slice = withQuestionDate(readSlice(options), question);
     const sliced = isTimeSliced(slice) ? this.slicedFor(slice) : null;
     const engine = sliced?.engine ?? this.engine;
     const answer = await engine.answer(question, mode, options.signal, options.onEvent ?? ignoreEvents, slice.asOf ? { asOf: slice.asOf } : {});
@@ -87,6 +88,17 @@ export class TimedQueries {
     });
     return this.projection;
   }
+}
+
+/**
+ * A date the question writes ("who led X in December 2023") is its valid time when the caller gave
+ * none: the facts valid then answer it. A "what changed between D1 and D2" question reads the
+ * whole history instead, and a transaction-time question keeps the caller's slice.
+ */
+function withQuestionDate(slice: TimeSlice, question: string): TimeSlice {
+  if (slice.asOf !== undefined || slice.knownAt !== undefined || readChangeWindow(question)) return slice;
+  const written = findDates(question)[0];
+  return written ? { ...slice, asOf: written.iso } : slice;
 }
 
 /** The slice of the options, each date read and checked (QUERY_INVALID for one that is not a date). */

@@ -10,7 +10,7 @@ import type { GraphStore } from '../graph/store.js';
 export async function recordDocumentVersions(store: GraphStore, toWrite: SourceDocument[], runStartedAt: string): Promise<{ documents: SourceDocument[]; recordings: Map<string, DocumentRecording> }> {
   const documents = toWrite.map((document) => ({ ...document, recordedAt: runStartedAt }));
   const recordings = new Map<string, DocumentRecording>();
-  for (const stored of await store.listDocuments()) recordings.set(stored.id, { version: stored.contentHash, ...(stored.recordedAt ? { recordedAt: stored.recordedAt } : {}) });
-  for (const document of documents) recordings.set(document.id, { version: document.contentHash, recordedAt: runStartedAt });
+  for (const stored of await store.listDocuments()) recordings.set(stored.id, { version: stored.contentHash, date: stored.date, ...(stored.recordedAt ? { recordedAt: stored.recordedAt } : {}) });
+  for (const document of documents) recordings.set(document.id, { version: document.contentHash, date: document.date, recordedAt: runStartedAt });
   return { documents, recordings };
 }

@@ -46,8 +46,39 @@ export function readSentenceValidity(sentence: string, documentDate: string | nu
   const ending = containsAny(plain, phrases.endingPhrases) && !containsAny(plain, phrases.startingPhrases);
   if (ending && ends.length === 0) ends.push(unlabelled.shift() ?? documentDate ?? '');
   const validTo = ends.find((date) => date !== '') ?? null;
-  const validFrom = starts[0] ?? (validTo === null ? (unlabelled[0] ?? documentDate) : null);
+  const validFrom = mainClauseStart(starts, dates, plain) ?? (validTo === null ? (unlabelled[0] ?? documentDate) : null);
   return { validFrom, validTo: validTo !== null && validFrom !== null && validTo < validFrom ? null : validTo };
+}
+
+/** Whether one of the words (as relation gaps read them: accent-free, lower case) is one of the language's words for an earlier state ("former", "ancienne"). */
+export function saysFormer(words: readonly string[], language: Language): boolean {
+  const former = new Set(languagePack(language).temporal.formerWords.map(plainText));
+  return words.some((word) => former.has(word));
+}
+
+/** A fact that no longer holds: it ends where the sentence ends it, else by the time of writing (the document's date); its start is not known. */
+export function endedBy(validity: SentenceValidity, documentDate: string | null): SentenceValidity {
+  return { validFrom: null, validTo: validity.validTo ?? documentDate };
+}
+
+/** Most words of an aside set off by commas (", her deputy since 2021,"). */
+const ASIDE_WORDS = 6;
+
+/**
+ * The first start date, passing over one written inside a short aside between two commas when a
+ * start lies outside it: "Colm Baptiste, her deputy since 2021, manages the depot from 1 March 2024"
+ * starts the fact on 1 March 2024; the aside dates the apposition, not the sentence's fact.
+ */
+function mainClauseStart(starts: readonly string[], dates: readonly DatedSpan[], plain: string): string | undefined {
+  if (starts.length < 2) return starts[0];
+  const inAside = (iso: string) => {
+    const date = dates.find((candidate) => candidate.iso === iso);
+    if (!date) return false;
+    const opening = plain.lastIndexOf(',', date.start);
+    const closing = plain.indexOf(',', date.end);
+    return opening >= 0 && closing >= 0 && plain.slice(opening + 1, closing).trim().split(/\s+/).length <= ASIDE_WORDS;
+  };
+  return starts.find((iso) => !inAside(iso)) ?? starts[0];
 }
 
 /** A found date, or a year written alone ("from 2021 to 2023"), which counts only beside a from/until/range phrase. */

@@ -20,6 +20,10 @@ test('a sentence says when its fact starts and ends', () => {
   assert.deepEqual(read('Du 1er mars au 30 juin 2024, Ana Ruiz dirige le site.', '2024-01-01', 'fr'), { validFrom: '2024-03-01', validTo: '2024-06-30' });
   assert.deepEqual(read('She led the plant from 2019 to 2022.', '2024-01-01', 'en'), { validFrom: '2019', validTo: '2022' }, 'years alone count beside a range');
   assert.deepEqual(read('Ana Ruiz has led Kite since March 2021.', '2024-01-10', 'en'), { validFrom: '2021-03', validTo: null });
+  // A start inside an aside dates the aside when the sentence gives its own.
+  assert.deepEqual(read('Colm Baptiste, her deputy since 2021, manages the depot from 1 March 2024.', '2024-01-15', 'en'), { validFrom: '2024-03-01', validTo: null });
+  assert.deepEqual(read('Loïc Gendron, son adjoint depuis 2021, gère la station à partir du 1er avril 2024.', '2024-02-19', 'fr'), { validFrom: '2024-04-01', validTo: null });
+  assert.deepEqual(read('Since 2021, Colm Baptiste has managed the depot.', '2024-01-15', 'en'), { validFrom: '2021', validTo: null });
   assert.deepEqual(read('Ana Ruiz will retire on June 30.', '2024-01-10', 'en'), { validFrom: null, validTo: '2024-06-30' });
   assert.deepEqual(read('Tom Hale, the former head of sales, spoke.', '2024-01-10', 'en'), { validFrom: null, validTo: '2024-01-10' }, 'an ended fact with no date ended by the time of writing');
   assert.deepEqual(read('Revenue of 2019 was up at Kite.', '2024-01-01', 'en'), { validFrom: '2024-01-01', validTo: null }, 'a year alone is no date');

@@ -14,17 +14,19 @@ export function registerExportCommands(program: Command): void {
     .description('write the workspace graph (documents, chunks with spans, entities, relations with evidence, mentions, merges, communities) deterministically: JSON lines (read back by import), GraphML (the entity graph), CSV (one file per kind) or a Cypher script')
     .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'graphml', 'csv', 'cypher']).default('jsonl'))
     .option('-o, --output <path>', 'write to this file (a folder for csv) instead of standard output')
-    .action(async (options: { format: 'jsonl' | 'graphml' | 'csv' | 'cypher'; output?: string }, command: Command) => {
+    .option('--transaction-time', 'also write when documents and facts were recorded and closed (recordedAt, invalidatedAt), which differ from run to run')
+    .action(async (options: { format: 'jsonl' | 'graphml' | 'csv' | 'cypher'; output?: string; transactionTime?: boolean }, command: Command) => {
+      const transactionTime = options.transactionTime === true;
       if (options.format === 'csv') {
         if (!options.output) throw new RhizomeError('INPUT_INVALID', 'export --format csv writes one file per record kind: give the folder with --output <folder>');
         const folder = path.resolve(options.output);
-        const files = await withRhizome(command, (rhizome) => rhizome.exportGraphCsv());
+        const files = await withRhizome(command, (rhizome) => rhizome.exportGraphCsv({ transactionTime }));
         mkdirSync(folder, { recursive: true });
         for (const [name, content] of files) writeFileSync(path.join(folder, name), content);
         return;
       }
       const format = options.format;
-      const text = await withRhizome(command, (rhizome) => rhizome.exportGraph({ format }));
+      const text = await withRhizome(command, (rhizome) => rhizome.exportGraph({ format, transactionTime }));
       if (options.output) writeFileSync(path.resolve(options.output), text);
       else process.stdout.write(text);
     });

@@ -2,7 +2,7 @@ import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Langua
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
 import { splitSentences } from '../../chunking/sentences.js';
 import { findCandidateMentions } from './find-mentions.js';
-import { readSentenceValidity, type SentenceValidity } from '../../text/sentence-validity.js';
+import { endedBy, readSentenceValidity, saysFormer, type SentenceValidity } from '../../text/sentence-validity.js';
 import { matchTypedRelations, type SentenceMention } from './match-relations.js';
 import { pickType, tallyVotes, voteMentionType } from './type-mention.js';
 import { findDescriptorPhrases } from './find-descriptors.js';
@@ -94,7 +94,9 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     for (const match of matchTypedRelations(sentence.text, mentions, context.schema)) {
       const source = mentions[match.sourceIndex] as SentenceMention;
       const target = mentions[match.targetIndex] as SentenceMention;
-      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, ...validity, basis: 'pattern', phrase: match.phrase, voice: match.voice });
+      // "X, the former lead of Y": the relation's own words say it no longer holds, whatever else the sentence starts ("… joins the board").
+      const stated = saysFormer(match.qualifiers, context.language) ? endedBy(validity, context.documentDate) : validity;
+      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, ...stated, basis: 'pattern', phrase: match.phrase, voice: match.voice });
       linked.add(pairKey(source.name, target.name));
     }
     if (!context.cooccurrence || mentions.length > context.maxEntitiesPerSentence) continue;

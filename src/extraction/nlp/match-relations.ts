@@ -18,7 +18,12 @@ export interface PatternMatch {
   targetIndex: number;
   phrase: string;
   voice: 'active' | 'passive';
+  /** Up to `QUALIFIER_WORDS` gap words just before the phrase, after the nearer mention ("former" in "X, the former lead of Y"). */
+  qualifiers: string[];
 }
+
+/** How many words just before an edge phrase qualify it ("the former managing director of"). */
+const QUALIFIER_WORDS = 2;
 
 /** Words skipped between two mentions and words of lists, of every language (a sentence's relations are read without its language). */
 const fillerWords = acrossLanguages((packs) => new Set(packs.flatMap((pack) => [...pack.relationFillerWords])));
@@ -92,9 +97,18 @@ function findEdge(schema: GraphSchema, gap: string[], first: SentenceMention, se
   const stated = (pattern: string) => gapStates(gap, gapWords(pattern));
   for (const edge of schema.edgeTypes) {
     const active = typesFit(edge, first, second) ? edge.patterns.find(stated) : undefined;
-    if (active !== undefined) return { type: edge.name, sourceIndex: left, targetIndex: right, phrase: active, voice: 'active' };
+    if (active !== undefined) return { type: edge.name, sourceIndex: left, targetIndex: right, phrase: active, voice: 'active', qualifiers: wordsBefore(gap, active) };
     const passive = typesFit(edge, second, first) ? edge.passivePatterns.find(stated) : undefined;
-    if (passive !== undefined) return { type: edge.name, sourceIndex: right, targetIndex: left, phrase: passive, voice: 'passive' };
+    if (passive !== undefined) return { type: edge.name, sourceIndex: right, targetIndex: left, phrase: passive, voice: 'passive', qualifiers: wordsBefore(gap, passive) };
   }
   return null;
+}
+
+/** The gap words just before the phrase, back to the nearest masked mention (at most QUALIFIER_WORDS). */
+function wordsBefore(gap: string[], phrase: string): string[] {
+  const position = findPhrase(gap, gapWords(phrase));
+  if (position <= 0) return [];
+  const before = gap.slice(Math.max(0, position - QUALIFIER_WORDS), position);
+  const afterMention = before.lastIndexOf('\u0001');
+  return before.slice(afterMention + 1);
 }

@@ -5,6 +5,7 @@ import { normaliseName } from '../../core/normalise.js';
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { collectNameStatistics, winningType, type NameStatistics } from './name-statistics.js';
 import { mergeAliases, type AliasMergeOptions } from './merge-aliases.js';
+import { applyRestatedBounds } from './apply-restated-bounds.js';
 import { closeSupersededRelations } from './close-superseded.js';
 import { isKnownPlace } from './known-places.js';
 import { typeByTrade } from './type-by-trade.js';
@@ -28,6 +29,8 @@ export interface LocatedExtraction {
 export interface DocumentRecording {
   recordedAt?: string;
   version: string;
+  /** The document's own date, when it has one (a later-dated restatement of a fact reschedules bounds still ahead). */
+  date?: string | null;
 }
 
 /**
@@ -35,7 +38,7 @@ export interface DocumentRecording {
  * (acronyms, initials, surnames, short forms, near-duplicates), each entity gets the type most
  * cues vote for (or, when none did, the schema's place type if it names a known place, or its
  * organisation type for a one-word name described by a trade), relations are re-checked against the schema with the final types (those that
- * no longer fit become RELATED_TO), facts get their document's recording, and superseded facts get a `validTo` and what closed them.
+ * no longer fit become RELATED_TO), facts get their document's recording, bounds still ahead that a later document restates are rescheduled, and superseded facts get a `validTo` and what closed them.
  */
 export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, options: Omit<AliasMergeOptions, 'personTypes'>, recordings: ReadonlyMap<string, DocumentRecording> = new Map()): ResolvedGraph {
   const extractions = located.map((item) => item.extraction);
@@ -62,6 +65,7 @@ export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, 
   const documentOfChunk = new Map(located.map((item) => [item.extraction.chunkId, item.documentId]));
   const relations = resolveRelations(extractions, entityByKey, schema, documentOfChunk);
   stampRecordings(relations, recordings);
+  applyRestatedBounds(relations, new Map([...recordings].map(([id, recording]) => [id, recording.date ?? null])));
   closeSupersededRelations(relations, schema);
   const mentions = resolveMentions(extractions, entityByKey);
   const mergeRecords: MergeRecord[] = merges.map((merge) => {

@@ -84,6 +84,15 @@ export const germanPack: LanguagePack = {
       replacingPhrases: ['ersetzt', 'folgt auf', 'tritt die nachfolge von', 'anstelle von'],
       replacedByPhrases: ['ersetzt durch', 'abgelöst von', 'abgelöst durch'],
     },
+    changes: {
+      questionPhrases: ['was hat sich geandert', 'was anderte sich', 'welche anderungen', 'was hat sich verandert'],
+      started: 'Beginn',
+      ended: 'Ende',
+      superseded: 'abgelöst',
+      by: 'durch',
+      invalidated: 'zurückgezogen',
+      nothing: 'Keine datierte Tatsache hat sich geändert',
+    },
   },
   questionPhrasing: {
     corpusWide: [/\b(wichtigsten?|haupt)\s*(themen|risiken|probleme)\b/, /\bin (allen|diesen) dokumenten\b/, /\binsgesamt\b/, /\bzusammenfassung\b/],

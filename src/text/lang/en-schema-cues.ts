@@ -25,12 +25,13 @@ export const englishSchemaCues: SchemaCues = {
     Location: {
       suffixes: [
         'street', 'road', 'avenue', 'square', 'bridge', 'viaduct', 'tunnel', 'station', 'yard', 'depot', 'plant', 'site', 'port', 'harbour', 'harbor',
-        'airport', 'district', 'county', 'city', 'town', 'village', 'river', 'lake', 'valley', 'park', 'centre', 'center', 'campus', 'works', 'reservoir',
+        'airport', 'district', 'county', 'city', 'town', 'village', 'river', 'lake', 'valley', 'park', 'centre', 'center', 'campus', 'works', 'warehouse', 'reservoir',
         'dam', 'terminal', 'hospital', 'clinic', 'school', 'college', 'museum', 'library', 'stadium', 'airfield', 'hotel', 'farm', 'mine', 'quarry',
         'quay', 'wharf', 'pier', 'dock', 'docks', 'jetty', 'berth', 'marina', 'lock', 'basin', 'bay', 'island', 'estuary', 'canal', 'point', 'head',
         'hill', 'moor', 'forest', 'beach',
       ],
       before: ['near', 'site', 'town', 'city', 'district', 'village', 'plant in', 'based in', 'located in', 'located at', 'held in'],
+      after: ['warehouse', 'depot'],
     },
     Project: {
       before: ['project', 'programme', 'program', 'initiative'],
@@ -46,7 +47,7 @@ export const englishSchemaCues: SchemaCues = {
   },
   edgeTypes: {
     LEADS: {
-      patterns: ['leads', 'lead of', 'led', 'heads', 'head of', 'directs', 'director of', 'chairs', 'in charge of', 'responsible for', 'appointed lead of'],
+      patterns: ['leads', 'lead of', 'will lead', 'to lead', 'led', 'heads', 'head of', 'directs', 'director of', 'chairs', 'in charge of', 'responsible for', 'appointed lead of'],
       passivePatterns: ['led by', 'headed by', 'directed by', 'chaired by'],
     },
     MANAGES: {

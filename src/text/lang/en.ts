@@ -138,6 +138,15 @@ export const englishPack: LanguagePack = {
       ],
       replacedByPhrases: ['replaced by', 'succeeded by', 'taken over by', 'superseded by', 'gives way to', 'hands over to', 'handed over to'],
     },
+    changes: {
+      questionPhrases: ['what changed', 'what has changed', 'what had changed', 'what changes', 'which changes'],
+      started: 'started',
+      ended: 'ended',
+      superseded: 'superseded',
+      by: 'by',
+      invalidated: 'withdrawn',
+      nothing: 'No dated fact changed',
+    },
   },
   questionPhrasing: {
     corpusWide: [

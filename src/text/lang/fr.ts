@@ -10,7 +10,8 @@ import { listWords, numberMonths, plainWords, plainWordSet } from './word-lists.
 
 const require = createRequire(import.meta.url);
 
-const stemRules: SuffixStemRules = { irregularForms: {}, suffixes: ['ations', 'ation', 'ments', 'ment', 'ers', 'er', 'es', 's', 'e'] };
+// The imperfect ("qui dirigeait", "qui pilotait", "fournissaient") stems as the present does; nouns and adjectives in -ait(s), -aite(s) keep one stem.
+const stemRules: SuffixStemRules = { irregularForms: {}, suffixes: ['ations', 'ation', 'ments', 'ment', 'eaient', 'aient', 'eait', 'aites', 'aite', 'aits', 'ait', 'ers', 'er', 'es', 's', 'e'] };
 
 const FUNCTION_WORDS = `
 le la les l un une des du de d au aux ce cet cette ces il elle ils elles nous vous je tu on son sa ses leur leurs
@@ -114,6 +115,15 @@ export const frenchPack: LanguagePack = {
         'prendra le relais de', 'a pris le relais de', 'à la place de', 'en remplacement de',
       ],
       replacedByPhrases: ['remplacé par', 'remplacée par', 'remplacés par', 'remplacées par', 'cède la place à', 'passe le relais à'],
+    },
+    changes: {
+      questionPhrases: ["qu'est-ce qui a change", "qu'est-ce qui avait change", 'qu est ce qui a change', 'quels changements', 'quels sont les changements', "qu'est-ce qui change", 'ce qui a change'],
+      started: 'début',
+      ended: 'fin',
+      superseded: 'remplacé',
+      by: 'par',
+      invalidated: 'retiré',
+      nothing: "Aucun fait daté n'a changé",
     },
   },
   questionPhrasing: {

@@ -154,6 +154,22 @@ export interface TemporalWords {
   readonly questionPatterns: readonly RegExp[];
   /** How a sentence says when its fact holds (read at extraction; phrases as written, matched accent-free on whole words). */
   readonly validity: ValidityPhrases;
+  /** How a question asks what changed about something between two dates, and the words its answer uses. */
+  readonly changes: ChangeWords;
+}
+
+/** "What changed about X between D1 and D2": the question's phrases and the answer's words for each kind of change. */
+export interface ChangeWords {
+  /** Phrases that ask what changed ("what changed", "qu'est-ce qui a changé"), matched accent-free and lower case as whole words; the question must also write two dates. */
+  readonly questionPhrases: readonly string[];
+  /** The answer's words: a fact began, ended by its own sentence, was closed by a newer fact ("by" names it), or was withdrawn. */
+  readonly started: string;
+  readonly ended: string;
+  readonly superseded: string;
+  readonly by: string;
+  readonly invalidated: string;
+  /** Said when no fact changed between the two dates. */
+  readonly nothing: string;
 }
 
 /** Phrases that tell when the fact a sentence states begins or ends. */

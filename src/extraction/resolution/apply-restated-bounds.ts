@@ -1,0 +1,36 @@
+import type { Relation } from '../../core/records.js';
+import { COOCCURRENCE_EDGE_TYPE } from '../../config/graph-schema.js';
+
+/**
+ * A fact announced for later and restated differently before that day is rescheduled: of the
+ * statements of one fact (same edge type and ends) in documents of different dates, a start or an
+ * end that still lay ahead when a later document was written takes the later document's date for
+ * it ("manages the warehouse from 1 March", then a correction written in February: "from 18 March,
+ * not 1 March"). A bound already reached when the later document was written is history and stays.
+ * `documentDates` maps document ids to their dates; undated documents neither reschedule nor are rescheduled.
+ */
+export function applyRestatedBounds(relations: Relation[], documentDates: ReadonlyMap<string, string | null>): void {
+  const groups = new Map<string, Relation[]>();
+  for (const relation of relations) {
+    if (relation.type === COOCCURRENCE_EDGE_TYPE || !documentDates.get(relation.documentId)) continue;
+    const key = `${relation.type}\u0000${relation.sourceId}\u0000${relation.targetId}`;
+    groups.set(key, [...(groups.get(key) ?? []), relation]);
+  }
+  for (const group of groups.values()) {
+    const dated = group.map((relation) => ({ relation, written: documentDates.get(relation.documentId) as string })).sort((left, right) => left.written.localeCompare(right.written));
+    for (const [index, earlier] of dated.entries()) {
+      for (const later of dated.slice(index + 1)) {
+        if (later.written <= earlier.written) continue;
+        if (isAhead(earlier.relation.validFrom, later.written) && later.relation.validFrom && later.relation.validFrom !== earlier.relation.validFrom) earlier.relation.validFrom = later.relation.validFrom;
+        if (isAhead(earlier.relation.validTo, later.written) && later.relation.validTo && later.relation.validTo !== earlier.relation.validTo) earlier.relation.validTo = later.relation.validTo;
+      }
+    }
+  }
+}
+
+/** Whether a bound lies after a date, compared at the precision of the coarser one. */
+function isAhead(bound: string | null, date: string): boolean {
+  if (!bound) return false;
+  const length = Math.min(bound.length, date.length);
+  return bound.slice(0, length) > date.slice(0, length);
+}
