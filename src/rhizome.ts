@@ -211,8 +211,13 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
     }
   };
 
-  /** WORKSPACE_EMPTY unless the workspace holds indexed documents (checked once until the next write). */
+  /**
+   * WORKSPACE_EMPTY unless the workspace holds indexed documents and no write left it needing a
+   * re-index (checked once until the next write: only this instance writes the store it owns, and
+   * every write resets the check, so a query does not pay a database round-trip for it).
+   */
   const requireIndexed = async (store: GraphStore) => {
+    if (knownIndexed) return;
     const needsReindex = await store.getMeta('needsReindex');
     if (needsReindex === NEEDS_REINDEX_AFTER_FAILED_WRITE) {
       throw new RhizomeError('WORKSPACE_EMPTY', `the last write to ${config.workspace} failed part-way (its error said why: a full Kuzu buffer pool, a full disk …), so the graph may be incomplete: fix the cause and run \`rhizome index <folder>\` again (documents and cached extractions were kept, nothing is re-extracted)`);
@@ -220,7 +225,6 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
     if (needsReindex === NEEDS_REINDEX_AFTER_SCHEMA_CHANGE) {
       throw new RhizomeError('WORKSPACE_EMPTY', `the graph schema (or Rhizome's storage layout) changed since ${config.workspace} was indexed, so its entity layer was cleared: run \`rhizome index <folder>\` again (unchanged documents are not re-extracted)`);
     }
-    if (knownIndexed) return;
     if ((await store.counts()).documents === 0) {
       const never = (await store.getMeta('lastIndexedAt')) === null;
       throw new RhizomeError('WORKSPACE_EMPTY', `the workspace ${config.workspace} ${never ? 'has never been indexed' : 'holds no documents (all were removed)'}: run \`rhizome index <folder>\` first (or pass --workspace the folder you indexed into)`);

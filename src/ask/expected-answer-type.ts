@@ -55,9 +55,17 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
   return weights;
 }
 
+/** The description of each schema node type, computed once per type (every question word is matched against it). */
+const descriptions = new WeakMap<GraphSchema['nodeTypes'][number], string>();
+
 /** A type is described by its name, its description and its cue words (in every language the schema covers). */
 function describe(type: GraphSchema['nodeTypes'][number]): string {
-  return stripAccents(`${type.name} ${type.description} ${[...type.cues.before, ...type.cues.after, ...type.cues.suffixes].join(' ')}`).toLowerCase();
+  let description = descriptions.get(type);
+  if (description === undefined) {
+    description = stripAccents(`${type.name} ${type.description} ${[...type.cues.before, ...type.cues.after, ...type.cues.suffixes].join(' ')}`).toLowerCase();
+    descriptions.set(type, description);
+  }
+  return description;
 }
 
 /** The node types a word names ("programme" → Project, "site" → Location); "entreprises", "businesses": any word for companies finds the types that hold companies. */

@@ -1,5 +1,9 @@
-/** Removes accents (NFD, then drops combining marks). */
+/** Text with no character beyond ASCII: nothing to decompose, no combining mark to drop. */
+const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+
+/** Removes accents (NFD, then drops combining marks); ASCII text is returned as it is, without the Unicode passes. */
 export function stripAccents(text: string): string {
+  if (ASCII_ONLY.test(text)) return text;
   return text.normalize('NFD').replace(/\p{M}+/gu, '');
 }
 

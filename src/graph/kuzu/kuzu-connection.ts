@@ -24,6 +24,29 @@ function bufferPoolTooSmall(bufferPoolMb: number, cause: unknown): RhizomeError 
   );
 }
 
+/** Rows converted between two turns of the event loop while a large result is read. */
+const ROWS_PER_TURN = 2000;
+
+/**
+ * Appends the rows of one finished result to `rows`, then closes it. The result is already held in
+ * memory when `execute` resolves, so rows are converted synchronously (Kuzu's `getAll` sends each
+ * row to the thread pool and back, which made row reading the costliest part of a small query),
+ * yielding to the event loop every ROWS_PER_TURN rows so a large read does not stall a server.
+ */
+async function readRows(result: kuzu.QueryResult, rows: KuzuRow[]): Promise<void> {
+  try {
+    result.resetIterator();
+    let read = 0;
+    while (result.hasNext()) {
+      rows.push(result.getNextSync() as KuzuRow);
+      read += 1;
+      if (read % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    result.close();
+  }
+}
+
 let kuzuModule: Promise<typeof kuzu> | undefined;
 
 /** Kuzu's native addon is loaded on the first open, so importing Rhizome with another store never loads it. */
@@ -101,11 +124,7 @@ export class KuzuConnection {
     }
     const list = Array.isArray(results) ? results : [results];
     const rows: KuzuRow[] = [];
-    for (const result of list) {
-      // Appended one by one: spreading a large result into push's arguments overflows the stack.
-      for (const row of (await result.getAll()) as KuzuRow[]) rows.push(row);
-      result.close();
-    }
+    for (const result of list) await readRows(result, rows);
     return rows;
   }
 

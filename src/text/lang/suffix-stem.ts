@@ -1,16 +1,29 @@
 import { stripAccents } from '../../core/normalise.js';
 import type { SuffixStemRules } from './language-pack.js';
 
+/** Words whose stems one stemmer remembers (then it starts afresh), bounding its memory. */
+const STEMS_KEPT = 50_000;
+
 /** A stemmer from suffix rules: accent-free, lower case, irregular forms mapped, then one suffix stripped (longest first). */
 export function createSuffixStemmer(rules: SuffixStemRules): (word: string) => string {
   const suffixes = [...new Set(rules.suffixes)].sort((left, right) => right.length - left.length);
-  return (word) => {
+  const stemOf = (word: string): string => {
     let stem = stripAccents(word).toLowerCase();
     stem = rules.irregularForms[stem] ?? stem;
     if (stem.length <= 3) return stem;
     for (const suffix of suffixes) {
       if (stem.endsWith(suffix) && stem.length - suffix.length >= 3) return stem.slice(0, -suffix.length);
     }
+    return stem;
+  };
+  // Every question and every sentence it is answered from stems the same words again: a stem is computed once per word.
+  const known = new Map<string, string>();
+  return (word) => {
+    const cached = known.get(word);
+    if (cached !== undefined) return cached;
+    if (known.size >= STEMS_KEPT) known.clear();
+    const stem = stemOf(word);
+    known.set(word, stem);
     return stem;
   };
 }
