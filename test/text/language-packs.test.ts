@@ -57,13 +57,27 @@ const ADDED_SINCE_THE_MOVE: Record<string, Partial<Record<'before' | 'after' | '
   Location: {
     suffixes: ['quay', 'wharf', 'pier', 'dock', 'docks', 'jetty', 'berth', 'marina', 'lock', 'basin', 'bay', 'island', 'estuary', 'canal', 'point', 'head', 'hill', 'moor', 'forest', 'beach', 'warehouse'],
     after: ['warehouse', 'depot'],
-    before: ['quai de', 'quai du', 'port de', 'écluse de', 'bassin de', 'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de'],
+    before: ['quai de', 'quai du', 'port de', 'écluse de', 'bassin de', 'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de', 'basée à', 'basés à', 'basées à', 'situés à', 'situées à'],
   },
+  // French: every participle phrase in its four agreed forms; "fabriqué par" mirrors the English "manufactured by".
+  Organisation: { before: ['fabriqué par', 'fabriquée par', 'fabriqués par', 'fabriquées par'] },
 };
 
 /** Edge phrases added since the move, by edge type (the digest is of the rest). */
 const EDGE_PHRASES_ADDED_SINCE_THE_MOVE: Record<string, string[]> = {
   LEADS: ['will lead', 'to lead'],
+  LOCATED_IN: ['situés à', 'situées à', 'basés à', 'basées à', 'basée sur le site de', 'basés sur le site de', 'basées sur le site de', 'installée à', 'installés à', 'installées à'],
+};
+
+/** Passive edge phrases added since the move: the French participles' agreed forms. */
+const PASSIVE_PHRASES_ADDED_SINCE_THE_MOVE: Record<string, string[]> = {
+  LEADS: ['dirigés par', 'dirigées par', 'pilotés par', 'pilotées par'],
+  MANAGES: ['gérés par', 'gérées par', 'supervisée par', 'supervisés par', 'supervisées par'],
+  SUPPLIES: ['livrée par', 'livrés par', 'livrées par'],
+  MAKES: ['produite par', 'produits par', 'produites par'],
+  USES: ['utilisée par', 'utilisées par'],
+  AUDITS: ['audités par', 'auditées par', 'inspectée par', 'inspectés par', 'inspectées par'],
+  FUNDS: ['financés par', 'financées par', 'subventionnée par', 'subventionnés par', 'subventionnées par'],
 };
 
 test('the default schema has, as sets, the cue words and phrases it listed before the packs (and the documented additions)', () => {
@@ -78,10 +92,22 @@ test('the default schema has, as sets, the cue words and phrases it listed befor
     edgeTypes: (defaultGraphSchema.edgeTypes ?? []).map((edge) => {
       const added = EDGE_PHRASES_ADDED_SINCE_THE_MOVE[edge.name] ?? [];
       for (const phrase of added) assert.ok(edge.patterns?.includes(phrase), `${edge.name}.patterns holds the added ${phrase}`);
-      return [edge.name, sorted(edge.patterns?.filter((phrase) => !added.includes(phrase))), sorted(edge.passivePatterns)];
+      const addedPassive = PASSIVE_PHRASES_ADDED_SINCE_THE_MOVE[edge.name] ?? [];
+      for (const phrase of addedPassive) assert.ok(edge.passivePatterns?.includes(phrase), `${edge.name}.passivePatterns holds the added ${phrase}`);
+      return [edge.name, sorted(edge.patterns?.filter((phrase) => !added.includes(phrase))), sorted(edge.passivePatterns?.filter((phrase) => !addedPassive.includes(phrase)))];
     }),
   };
   // Digest of the literal lists of src/config/default-schema.ts at 1e9727a, before they moved to the packs.
   assert.equal(createHash('sha256').update(JSON.stringify(cueLists)).digest('hex'), 'a38f91424b7670c980b82a7e87b475e61921b3e3e83957132ff2f7a8c215974a');
   assert.ok(defaultGraphSchema.nodeTypes[0]?.cues?.before?.includes('dre.') && defaultGraphSchema.nodeTypes[0].cues.before.includes('dr.'));
+});
+
+test('French participle phrases come in all four agreed forms, in relation patterns and type cues alike', async () => {
+  const { frenchSchemaCues } = await import('../../src/text/lang/fr-schema-cues.js');
+  const supplies = frenchSchemaCues.edgeTypes.SUPPLIES?.passivePatterns ?? [];
+  for (const form of ['livré par', 'livrée par', 'livrés par', 'livrées par']) assert.ok(supplies.includes(form), form);
+  const organisation = frenchSchemaCues.nodeTypes.Organisation?.before ?? [];
+  for (const form of ['fourni par', 'fournies par', 'fabriquée par']) assert.ok(organisation.includes(form), form);
+  // Words that are no participle phrase stay as written.
+  assert.ok(organisation.includes('contrat avec') && !organisation.some((cue) => cue.startsWith('contrate')));
 });

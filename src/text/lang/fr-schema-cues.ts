@@ -1,7 +1,35 @@
 import type { SchemaCues } from './language-pack.js';
 
+/** Prepositions after which a past participle introduces its complement ("livré par", "situé à", "intégré dans"). */
+const PARTICIPLE_PREPOSITIONS = new Set(['par', 'à', 'dans', 'sur', 'avec', 'en']);
+
+/**
+ * A past participle agrees with what it describes: "livré par" is also "livrée par", "livrés par",
+ * "livrées par" (and "fourni" → "fournie", "construit" → "construite"). Each phrase that starts with a
+ * participle and a preposition gets its four forms, so no form is missing from one list and present in another.
+ */
+function withAgreement(phrases: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const phrase of phrases) {
+    forms.add(phrase);
+    const [participle, preposition, ...rest] = phrase.split(' ');
+    // A masculine singular participle ("livré", "fourni", "rendu", "construit"); agreed forms are left as they are.
+    if (!participle || !preposition || !PARTICIPLE_PREPOSITIONS.has(preposition) || !/(?:é|i|u|it)$/u.test(participle)) continue;
+    for (const ending of ['e', 's', 'es']) forms.add([`${participle}${ending}`, preposition, ...rest].join(' '));
+  }
+  return [...forms];
+}
+
+/** Agreement applied to every participle phrase of a table of cues. */
+function agreeParticiples(cues: SchemaCues): SchemaCues {
+  return {
+    nodeTypes: Object.fromEntries(Object.entries(cues.nodeTypes).map(([type, typeCues]) => [type, { ...typeCues, ...(typeCues.before ? { before: withAgreement(typeCues.before) } : {}) }])),
+    edgeTypes: Object.fromEntries(Object.entries(cues.edgeTypes).map(([type, edge]) => [type, { patterns: withAgreement(edge.patterns), passivePatterns: withAgreement(edge.passivePatterns) }])),
+  };
+}
+
 /** The French cue words and relation phrases of the default schema. */
-export const frenchSchemaCues: SchemaCues = {
+export const frenchSchemaCues: SchemaCues = agreeParticiples({
   nodeTypes: {
     Person: {
       before: ['dre', 'dre.', 'pr', 'pr.', 'me', 'me.', 'madame', 'monsieur', 'mme', 'm.', 'mlle', 'docteur', 'professeur', 'cher', 'chère'],
@@ -14,7 +42,7 @@ export const frenchSchemaCues: SchemaCues = {
       ],
       before: [
         'société', 'entreprise', 'cabinet', 'fournisseur', 'prestataire', 'fabricant', 'groupe', 'agence', 'contrat avec', 'accord avec',
-        'partenariat avec', 'fourni par', 'fournis par', 'fournie par', 'fournies par',
+        'partenariat avec', 'fourni par', 'fabriqué par',
       ],
     },
     Location: {
@@ -78,4 +106,4 @@ export const frenchSchemaCues: SchemaCues = {
       passivePatterns: ['comprend', 'inclut'],
     },
   },
-};
+});
