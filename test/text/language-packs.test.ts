@@ -56,7 +56,6 @@ test('the default schema cues are the built-in packs\' schema cues, merged', () 
 const ADDED_SINCE_THE_MOVE: Record<string, Partial<Record<'before' | 'after' | 'suffixes', string[]>>> = {
   Location: {
     suffixes: ['quay', 'wharf', 'pier', 'dock', 'docks', 'jetty', 'berth', 'marina', 'lock', 'basin', 'bay', 'island', 'estuary', 'canal', 'point', 'head', 'hill', 'moor', 'forest', 'beach', 'warehouse'],
-    after: ['warehouse', 'depot'],
     before: ['quai de', 'quai du', 'port de', 'écluse de', 'bassin de', 'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de', 'basée à', 'basés à', 'basées à', 'situés à', 'situées à'],
   },
   // French: every participle phrase in its four agreed forms; "fabriqué par" mirrors the English "manufactured by".

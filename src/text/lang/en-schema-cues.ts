@@ -31,7 +31,6 @@ export const englishSchemaCues: SchemaCues = {
         'hill', 'moor', 'forest', 'beach',
       ],
       before: ['near', 'site', 'town', 'city', 'district', 'village', 'plant in', 'based in', 'located in', 'located at', 'held in'],
-      after: ['warehouse', 'depot'],
     },
     Project: {
       before: ['project', 'programme', 'program', 'initiative'],
