@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { input, select } from '@inquirer/prompts';
 import type { ReviewDecision } from '../review/review-override.js';
 import type { ReviewItem } from '../review/sample-review.js';
@@ -13,9 +14,16 @@ export interface ReviewPrompter {
 
 /** Prompts in the terminal with @inquirer/prompts (`context` swaps standard input and output, as tests do). */
 export function createInquirerPrompter(context?: PromptStreams): ReviewPrompter {
+  // Each prompt ends the output it is given when it closes: a given output gets one forwarding stream per prompt.
+  const streams = (): PromptStreams | undefined => {
+    if (!context?.output) return context;
+    const forward = new PassThrough();
+    forward.pipe(context.output, { end: false });
+    return { ...context, output: forward };
+  };
   return {
-    choose: (message, choices) => select({ message, choices: choices.map((choice) => ({ value: choice.value, name: choice.name })) }, context),
-    text: (message) => input({ message }, context),
+    choose: (message, choices) => select({ message, choices: choices.map((choice) => ({ value: choice.value, name: choice.name })) }, streams()),
+    text: (message) => input({ message }, streams()),
   };
 }
 
