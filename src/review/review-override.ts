@@ -60,6 +60,3 @@ export const reviewDecisionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('split-alias'), entityId: z.string().min(1), alias: z.string().min(1), note: z.string().optional() }).strict(),
 ]);
 export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
-
-/** Every action, in the order the interactive review offers them. */
-export const REVIEW_ACTIONS: readonly ReviewAction[] = reviewOverrideSchema.options.map((option) => option.shape.action.value);

@@ -51,8 +51,15 @@ export async function reportReview(store: GraphStore): Promise<ReviewReport> {
   return buildReviewReport(await readOverrides(store), counts);
 }
 
-/** Re-resolves the stored chunks with every decision applied, changing no document. */
-function reapplyDecisions(context: IndexContext): Promise<IndexSummary> {
+/** Re-resolves the stored chunks with every decision applied, changing no document. A cancelled rebuild keeps the stored decisions: the next run applies them. */
+async function reapplyDecisions(context: IndexContext): Promise<IndexSummary> {
   const started = performance.now();
-  return prepareRemoval([], context).then((prepared) => finish(prepared, context, started, 'index'));
+  try {
+    return await finish(await prepareRemoval([], context), context, started, 'index');
+  } catch (error) {
+    if (error instanceof RhizomeError && error.code === 'ABORTED') {
+      throw new RhizomeError('ABORTED', `the review decisions are stored, but rebuilding the graph with them was cancelled (${error.message}); the next \`rhizome index\` or review applies them`, { cause: error });
+    }
+    throw error;
+  }
 }

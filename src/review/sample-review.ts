@@ -66,7 +66,11 @@ export function sampleReviewItems(source: ReviewSource, options: ReviewSampleOpt
   }
   if (kind !== 'relation') {
     const chunksOf = new Map<string, string[]>();
-    for (const mention of source.projection.mentions) chunksOf.set(mention.entityId, [...(chunksOf.get(mention.entityId) ?? []), mention.chunkId]);
+    for (const mention of source.projection.mentions) {
+      const list = chunksOf.get(mention.entityId);
+      if (list) list.push(mention.chunkId);
+      else chunksOf.set(mention.entityId, [mention.chunkId]);
+    }
     const chunkOrder = new Map(source.chunks.map((chunk, index) => [chunk.id, index]));
     for (const entity of source.projection.entities) {
       if (options.entityType && entity.type !== options.entityType) continue;

@@ -54,9 +54,14 @@ export function registerReviewCommand(program: Command): void {
       await withRhizome(command, async (rhizome) => {
         if (flags.report) return printReport(await rhizome.reviewReport(), flags.json);
         if (flags.list) return printDecisions(await rhizome.reviewDecisions(), flags.json);
-        if (flags.undo) return printRun('Undone', await rhizome.undoReview(flags.undo), flags.json);
-        if (flags.decide !== undefined) return printRun('Recorded', await rhizome.review(readDecisions(flags.decide, '--decide'), { origin: '--decide decision' }), flags.json);
-        if (flags.apply !== undefined) return printRun('Recorded', await rhizome.review(readDecisions(readText(flags.apply), flags.apply), { origin: `${flags.apply} decision` }), flags.json);
+        if (flags.undo) {
+          const ids = flags.undo;
+          return printRun('Undone', await untilInterrupted((signal) => rhizome.undoReview(ids, { signal })), flags.json);
+        }
+        if (flags.decide !== undefined || flags.apply !== undefined) {
+          const [decisions, origin] = flags.decide !== undefined ? [readDecisions(flags.decide, '--decide'), '--decide decision'] : [readDecisions(readText(flags.apply as string), flags.apply as string), `${flags.apply as string} decision`];
+          return printRun('Recorded', await untilInterrupted((signal) => rhizome.review(decisions, { origin, signal })), flags.json);
+        }
         const items = await rhizome.sampleReview(sampleOptions(flags));
         if (flags.json || !process.stdin.isTTY || !process.stdout.isTTY) {
           if (flags.json) printJson(items);
@@ -85,8 +90,20 @@ async function reviewInteractively(rhizome: Rhizome, items: Awaited<ReturnType<R
     printWarning('review interrupted');
   }
   if (decisions.length === 0) return printLine('No decision recorded.');
-  const run = await rhizome.review(decisions);
+  const run = await untilInterrupted((signal) => rhizome.review(decisions, { signal }));
   if (!quiet) printRun('Recorded', run, false);
+}
+
+/** Runs a graph rebuild that Ctrl-C cancels cleanly (the rebuild rolls back; stored decisions stay). */
+async function untilInterrupted<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
 }
 
 function sampleOptions(flags: ReviewFlags): ReviewSampleOptions {
