@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { input, select } from '@inquirer/prompts';
 import type { ReviewDecision } from '../review/review-override.js';
 import type { ReviewItem } from '../review/sample-review.js';
+import { describeItem } from './review-card.js';
 
 /** Where inquirer reads keys and draws (standard input and output by default). */
 export type PromptStreams = NonNullable<Parameters<typeof select>[1]>;
@@ -110,13 +111,4 @@ function choicesFor(item: ReviewItem): Array<{ value: Choice; name: string }> {
         ...(item.aliases.length > 0 ? [{ value: 'split' as const, name: `split — an alias (${item.aliases.join(', ')}) is another entity` }] : []),
       ];
   return [...common, ...specific, { value: 'skip', name: 'skip' }, { value: 'quit', name: 'quit (keep the decisions made)' }];
-}
-
-/** The card of one item: what was extracted, the evidence sentence, where it comes from. */
-export function describeItem(item: ReviewItem, position: number, total: number): string {
-  const head = item.kind === 'relation'
-    ? `[${position}/${total}] relation ${item.type}: ${item.source.name} (${item.source.type}) → ${item.target.name} (${item.target.type})`
-    : `[${position}/${total}] entity ${item.name} (${item.type})${item.aliases.length > 0 ? `, also ${item.aliases.join(', ')}` : ''}, ${item.mentions} mention(s)`;
-  const confidence = item.confidence === null ? 'none given' : item.confidence.toFixed(2);
-  return [head, `  evidence    "${item.evidence}"`, `  document    ${item.documentPath}`, `  confidence  ${confidence}`, `  id          ${item.id}`].join('\n');
 }

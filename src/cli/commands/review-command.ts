@@ -5,13 +5,13 @@ import { nodeTypeNames } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { readDecisions } from '../../review/read-decisions.js';
 import type { ReviewReport } from '../../review/review-report.js';
-import type { ReviewOverride } from '../../review/review-override.js';
+import type { ReviewDecision, ReviewOverride } from '../../review/review-override.js';
 import type { ReviewRun } from '../../review/run-review.js';
 import type { ReviewSampleOptions } from '../../review/sample-review.js';
 import type { Rhizome } from '../../rhizome.js';
 import { bold, printJson, printLine, printWarning } from '../output.js';
 import { globalOptions, parsePositiveInteger, withRhizome } from '../context.js';
-import { createInquirerPrompter, describeItem, runReviewSession } from '../review-session.js';
+import { describeItem } from '../review-card.js';
 
 interface ReviewFlags {
   sample?: number;
@@ -76,7 +76,9 @@ export function registerReviewCommand(program: Command): void {
 async function reviewInteractively(rhizome: Rhizome, items: Awaited<ReturnType<Rhizome['sampleReview']>>, quiet: boolean): Promise<void> {
   if (items.length === 0) return printLine('Nothing to review: every extraction drawn was decided on already (--include-reviewed draws them again).');
   const schema = rhizome.config.schema;
-  let decisions: Awaited<ReturnType<typeof runReviewSession>> = [];
+  // The prompt library loads only for an interactive review.
+  const { createInquirerPrompter, runReviewSession } = await import('../review-session.js');
+  let decisions: ReviewDecision[] = [];
   try {
     decisions = await runReviewSession(items, createInquirerPrompter(), {
       nodeTypes: nodeTypeNames(schema),
