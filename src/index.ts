@@ -24,3 +24,7 @@ export type { EntityHistory, HistoryEvent, HistoryEventKind } from './history/en
 export type { FactStanding, FactStatus } from './history/fact-status.js';
 export type { AgentMemory, ForgetResult, ForgetTarget, MemoryFact, RememberResult } from './memory/agent-memory.js';
 export type { MemoryEpisode } from './memory/episode-file.js';
+export type { ReviewDecision, ReviewOverride, ReviewAction, EntityReference, RelationReference } from './review/review-override.js';
+export type { ReviewItem, ReviewEndpoint, ReviewSampleOptions } from './review/sample-review.js';
+export type { ReviewReport, TypePrecision } from './review/review-report.js';
+export type { ReviewRun } from './review/run-review.js';

@@ -26,6 +26,11 @@ import { importGraphJsonl, type ImportResult } from './export/import-jsonl.js';
 import { readUndoneMerges, type UndoneMerge } from './indexing/apply-changes.js';
 import { runIndex, runRemove, type IndexContext } from './indexing/run-index.js';
 import { ensureWorkspaceFolder } from './workspace/workspace-folder.js';
+import { readOverrides } from './review/override-store.js';
+import type { ReviewOverride } from './review/review-override.js';
+import type { ReviewReport } from './review/review-report.js';
+import { recordReviewDecisions, reportReview, sampleForReview, undoReviewDecisions, type ReviewRun } from './review/run-review.js';
+import type { ReviewItem, ReviewSampleOptions } from './review/sample-review.js';
 import type { ChatModel } from './llm/chat-model.js';
 import { createChatModel } from './llm/create-chat-model.js';
 import { createEmbedder } from './llm/create-embedder.js';
@@ -147,6 +152,20 @@ export interface Rhizome extends AgentMemory {
    * changed since the graph was written is reported without touching the graph.
    */
   doctor(): Promise<DoctorReport>;
+  /** Draws extractions (relations, entities) to review with their evidence sentence, deterministically for a seed; unreviewed ones only unless asked. */
+  sampleReview(options: ReviewSampleOptions): Promise<ReviewItem[]>;
+  /**
+   * Stores review decisions (accept, reject, retype, reverse, rename, merge, split; see
+   * ReviewDecision) and rebuilds the graph with them; every later index, removal, import of
+   * extractions and migration keeps them.
+   */
+  review(decisions: readonly unknown[], options?: RemoveOptions & { origin?: string }): Promise<ReviewRun>;
+  /** Drops review decisions by id (an undone merge gives back both entities) and rebuilds the graph. */
+  undoReview(ids: readonly string[], options?: RemoveOptions): Promise<ReviewRun>;
+  /** The stored review decisions, in the order they apply. */
+  reviewDecisions(): Promise<ReviewOverride[]>;
+  /** Estimated precision per entity and edge type, with a Wilson 95% interval, from the judgments so far. */
+  reviewReport(): Promise<ReviewReport>;
   /** Model usage of the queries answered so far (calls, tokens, cost). */
   queryUsage(): UsageMeter;
   close(): Promise<void>;
@@ -233,7 +252,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
   };
 
   /** Runs an index or remove with models, usage and events set up, then marks the workspace indexed. */
-  const runWrite = async (options: IndexOptions, work: (context: IndexContext) => Promise<IndexSummary>): Promise<IndexSummary> => {
+  const runWrite = async <T>(options: IndexOptions, work: (context: IndexContext) => Promise<T>): Promise<T> => {
     const { store, engine, explorer, timed } = await open();
     const events = options.onEvent ?? ignoreEvents;
     const usage = new UsageMeter();
@@ -332,8 +351,9 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       return readUndoneMerges((await open()).store);
     },
     async exportGraph(options) {
-      const records = await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace, transactionTime: options.transactionTime === true });
-      return options.format === 'graphml' ? renderGraphml(records) : options.format === 'cypher' ? renderGraphCypher(records) : renderGraphJsonl(records);
+      const { store } = await open();
+      const records = await collectGraphRecords(store, { pathsRelativeTo: config.workspace, transactionTime: options.transactionTime === true });
+      return options.format === 'graphml' ? renderGraphml(records) : options.format === 'cypher' ? renderGraphCypher(records) : renderGraphJsonl(records, await readOverrides(store));
     },
     async exportGraphCsv(options = {}) {
       return renderGraphCsv(await collectGraphRecords((await open()).store, { pathsRelativeTo: config.workspace, transactionTime: options.transactionTime === true }));
@@ -379,6 +399,25 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
     importExtractions(jsonl, options) {
       const external = readExtractions(jsonl, options.baseFolder, options.origin);
       return runWrite(options, (context) => runImportExtractions(external, context));
+    },
+    async sampleReview(options) {
+      const { store } = await open();
+      await requireIndexed(store);
+      return sampleForReview(store, options);
+    },
+    async review(decisions, options = {}) {
+      await requireIndexed((await open()).store);
+      return runWrite(options, (context) => recordReviewDecisions(decisions, context, options.origin === undefined ? {} : { origin: options.origin }));
+    },
+    async undoReview(ids, options = {}) {
+      await requireIndexed((await open()).store);
+      return runWrite(options, (context) => undoReviewDecisions(ids, context));
+    },
+    async reviewDecisions() {
+      return readOverrides((await open()).store);
+    },
+    async reviewReport() {
+      return reportReview((await open()).store);
     },
     queryUsage: () => queryUsage,
     async close() {

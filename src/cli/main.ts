@@ -13,6 +13,7 @@ import { registerMigrateCommand } from './commands/migrate-command.js';
 import { registerQueryCommand } from './commands/query-command.js';
 import { registerHistoryCommand } from './commands/history-command.js';
 import { registerRemoveCommand } from './commands/remove-command.js';
+import { registerReviewCommand } from './commands/review-command.js';
 import { registerServeCommand } from './commands/serve-command.js';
 import { registerStatsCommand } from './commands/stats-command.js';
 import { exitCodeFor } from './exit-codes.js';
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerServeCommand(program);
   registerMcpCommand(program);
   registerDoctorCommand(program);
+  registerReviewCommand(program);
   return program;
 }
 

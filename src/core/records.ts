@@ -175,12 +175,12 @@ export interface Mention {
   count: number;
 }
 
-/** Why two names became one node. */
+/** Why two names became one node ('review': a reviewer merged them, see src/review). */
 export interface MergeRecord {
   entityId: string;
   kept: string;
   merged: string;
-  reason: 'initial-surname' | 'surname' | 'short-form' | 'acronym' | 'fuzzy';
+  reason: 'initial-surname' | 'surname' | 'short-form' | 'acronym' | 'fuzzy' | 'review';
 }
 
 /** A pointer from an answer to the evidence it used. */

@@ -2,7 +2,9 @@ import type { Community, Entity, Mention, MergeRecord, Relation, SourceDocument 
 import { RhizomeError } from '../errors/rhizome-error.js';
 import type { GraphStore, StoredChunk } from '../graph/store.js';
 import { resolvePortablePath } from '../ingest/document-id.js';
-import { GRAPH_EXPORT_FORMAT, GRAPH_RECORD_KINDS, type GraphRecordKind } from './export-jsonl.js';
+import { writeOverrides } from '../review/override-store.js';
+import { reviewOverrideSchema, type ReviewOverride } from '../review/review-override.js';
+import { GRAPH_EXPORT_FORMAT, GRAPH_RECORD_KINDS, OVERRIDE_RECORD_KIND, type GraphRecordKind } from './export-jsonl.js';
 
 /** What an import wrote. */
 export interface ImportResult {
@@ -13,6 +15,8 @@ export interface ImportResult {
   mentions: number;
   merges: number;
   communities: number;
+  /** Review decisions, stored so that later runs apply them again. */
+  overrides: number;
 }
 
 /**
@@ -27,6 +31,7 @@ export async function importGraphJsonl(text: string, store: GraphStore, origin =
     throw new RhizomeError('CONFIG_INVALID', `the workspace already holds ${existing.documents} documents and ${existing.entities} entities: import into an empty workspace (another --workspace)`);
   }
   const byKind = new Map<GraphRecordKind, Array<Record<string, unknown>>>(GRAPH_RECORD_KINDS.map((kind) => [kind, []]));
+  const overrides: ReviewOverride[] = [];
   const lines = text.split('\n');
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
@@ -44,8 +49,17 @@ export async function importGraphJsonl(text: string, store: GraphStore, origin =
       return;
     }
     const { kind, ...fields } = record;
+    if (kind === OVERRIDE_RECORD_KIND) {
+      const checked = reviewOverrideSchema.safeParse(fields);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        return fail(`review decision: field ${issue?.path.join('.') || '?'}: ${issue?.message ?? 'invalid'}`);
+      }
+      overrides.push(checked.data);
+      return;
+    }
     const list = byKind.get(kind as GraphRecordKind);
-    if (!list) return fail(`unknown record kind ${JSON.stringify(kind)} (expected one of ${GRAPH_RECORD_KINDS.join(', ')})`);
+    if (!list) return fail(`unknown record kind ${JSON.stringify(kind)} (expected one of ${[...GRAPH_RECORD_KINDS, OVERRIDE_RECORD_KIND].join(', ')})`);
     list.push(fields);
   });
   const of = <T>(kind: GraphRecordKind) => (byKind.get(kind) ?? []) as unknown as T[];
@@ -56,5 +70,6 @@ export async function importGraphJsonl(text: string, store: GraphStore, origin =
   const merges = of<MergeRecord>('merge');
   const communities = of<Community>('community');
   await store.writeIndex({ removedDocumentIds: [], documents, chunks, updatedExtractions: [], graph, merges, communities });
-  return { documents: documents.length, chunks: chunks.length, entities: graph.entities.length, relations: graph.relations.length, mentions: graph.mentions.length, merges: merges.length, communities: communities.length };
+  if (overrides.length > 0) await writeOverrides(store, overrides);
+  return { documents: documents.length, chunks: chunks.length, entities: graph.entities.length, relations: graph.relations.length, mentions: graph.mentions.length, merges: merges.length, communities: communities.length, overrides: overrides.length };
 }

@@ -10,6 +10,8 @@ import { COMMUNITY_REPORT_PROMPT_VERSION } from '../prompts/community-report-pro
 import { contentHash } from '../core/ids.js';
 import { recordDocumentVersions } from './document-recordings.js';
 import { applyInvalidations, readInvalidations } from '../history/invalidations.js';
+import { applyOverrides, mergeConstraintsOf } from '../review/apply-overrides.js';
+import { readOverrides } from '../review/override-store.js';
 import { runEmbedStage, type EmbedStageResult } from './embed-stage.js';
 import { describeExtractor, extractionKeyFor, runExtractStage } from './extract-stage.js';
 import { RunCheckpoint, type InterruptedRun } from './run-checkpoint.js';
@@ -29,7 +31,7 @@ export interface UndoneMerge extends MergeRecord {
 
 /**
  * Applies a prepared change to the workspace: extract pending chunks → re-resolve the entity layer
- * from every kept chunk → communities → one checked write → vectors. Everything derived (mentions,
+ * from every kept chunk → re-apply the review decisions → communities → one checked write → vectors. Everything derived (mentions,
  * relations, entities, descriptions, aliases, merges, communities) is rebuilt from the chunks that
  * remain, so a removed document leaves no evidence behind. Returns the run summary (without its report path) and the merges made.
  */
@@ -70,9 +72,10 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   checkpoint.reach('resolve');
   const located: LocatedExtraction[] = prepared.allChunks.flatMap((chunk) => (chunk.extraction ? [{ extraction: chunk.extraction, documentId: chunk.documentId }] : []));
   const recorded = await recordDocumentVersions(store, prepared.plan.toWrite, checkpoint.startedAt);
-  const resolution = await timeStage('resolve', events, () => resolveGraph(located, config.schema, config.resolution, recorded.recordings));
+  const overrides = await readOverrides(store);
+  const resolution = await timeStage('resolve', events, () => applyOverrides(resolveGraph(located, config.schema, config.resolution, recorded.recordings, mergeConstraintsOf(overrides)), overrides, config.schema));
   stageSeconds.resolve = resolution.seconds;
-  const graph = resolution.result;
+  const graph = resolution.result.graph;
   applyInvalidations(graph.relations, await readInvalidations(store));
   checkAbort();
 
@@ -137,6 +140,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
     typedRelations: graph.relations.filter((relation) => relation.type !== 'RELATED_TO').length,
     merges: graph.merges.length,
     undoneMerges,
+    reviewDecisions: { applied: overrides.length - resolution.result.stale.length, stale: resolution.result.stale },
     communities: communityStage.result.communities.length,
     failures: loaded.failures,
     extractionFailures: extraction.result.failures,

@@ -31,6 +31,8 @@ export interface IndexSummary {
   merges: number;
   /** Alias merges of the previous graph that no longer hold (their evidence was removed or changed). */
   undoneMerges: MergeRecord[];
+  /** Review decisions re-applied to the new graph, and the ids of those whose subject the documents no longer hold. */
+  reviewDecisions: { applied: number; stale: string[] };
   communities: number;
   failures: IngestFailure[];
   extractionFailures: ExtractionFailure[];

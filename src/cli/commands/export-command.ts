@@ -52,6 +52,6 @@ export function registerExportCommands(program: Command): void {
       }
       const result = await withRhizome(command, (rhizome) => rhizome.importGraph(jsonl, file));
       if (options.json) printJson(result);
-      else printLine(`Imported ${result.documents} documents, ${result.chunks} chunks, ${result.entities} entities, ${result.relations} relations, ${result.mentions} mentions, ${result.merges} merges, ${result.communities} communities`);
+      else printLine(`Imported ${result.documents} documents, ${result.chunks} chunks, ${result.entities} entities, ${result.relations} relations, ${result.mentions} mentions, ${result.merges} merges, ${result.communities} communities${result.overrides > 0 ? `, ${result.overrides} review decisions` : ''}`);
     });
 }

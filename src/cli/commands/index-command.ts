@@ -74,6 +74,8 @@ function printSummary(summary: IndexSummary): void {
   printLine(`  entities    ${summary.entities} (${summary.merges} alias merges)`);
   printLine(`  relations   ${summary.relations} (${summary.typedRelations} typed, ${summary.relations - summary.typedRelations} co-occurrence)`);
   printLine(`  communities ${summary.communities}`);
+  const review = summary.reviewDecisions;
+  if (review.applied + review.stale.length > 0) printLine(`  reviewed    ${review.applied} review decision(s) applied${review.stale.length > 0 ? `, ${review.stale.length} stale (their extraction is gone: ${review.stale.join(', ')})` : ''}`);
   printLine(`  failures    ${summary.failures.length + summary.extractionFailures.length}`);
   printLine(`  extractor   ${summary.extractor}`);
   if (summary.usage) {

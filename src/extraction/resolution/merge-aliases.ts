@@ -14,6 +14,19 @@ export interface AliasMergeOptions {
   personTypes: ReadonlySet<string>;
 }
 
+/**
+ * Merges a reviewer decided, by normalised name: `join` pairs are merged before any rule, and no
+ * merge (by rule or joined) may bring a `keepApart` pair into one entity. Pairs naming a key the
+ * corpus no longer holds are ignored.
+ */
+export interface MergeConstraints {
+  join: Array<[string, string]>;
+  keepApart: Array<[string, string]>;
+}
+
+/** No reviewer decision: the rules alone decide. */
+export const NO_MERGE_CONSTRAINTS: MergeConstraints = { join: [], keepApart: [] };
+
 /** A pending merge with its reason, recorded by key before entity ids exist. */
 export interface KeyMerge {
   kept: string;
@@ -29,14 +42,26 @@ export interface KeyMerge {
  * (merged before the short forms, so that "Tamsin Freight" and "Tamsin Freight Ltd" count as
  * one longer name of "Tamsin"). Every merge is returned with its reason.
  */
-export function mergeAliases(names: Map<string, NameStatistics>, types: Map<string, string>, options: AliasMergeOptions): { sets: UnionFind; merges: KeyMerge[] } {
+export function mergeAliases(names: Map<string, NameStatistics>, types: Map<string, string>, options: AliasMergeOptions, constraints: MergeConstraints = NO_MERGE_CONSTRAINTS): { sets: UnionFind; merges: KeyMerge[] } {
   const sets = new UnionFind();
   const merges: KeyMerge[] = [];
+  const known = ([left, right]: [string, string]) => names.has(left) && names.has(right);
+  const apart = constraints.keepApart.filter(known);
+  // Would joining these two sets put a pair the reviewer split into one entity?
+  const forbidden = (left: string, right: string) => {
+    const [leftRoot, rightRoot] = [sets.find(left), sets.find(right)];
+    return apart.some(([first, second]) => {
+      const [firstRoot, secondRoot] = [sets.find(first), sets.find(second)];
+      return (firstRoot === leftRoot && secondRoot === rightRoot) || (firstRoot === rightRoot && secondRoot === leftRoot);
+    });
+  };
   const merge = (kept: string, merged: string, reason: KeyMerge['reason']) => {
+    if (apart.length > 0 && forbidden(kept, merged)) return;
     if (sets.union(kept, merged)) merges.push({ kept, merged, reason });
   };
   const keys = [...names.keys()].sort();
   keys.forEach((key) => sets.add(key));
+  for (const pair of constraints.join.filter(known)) merge(pair[0], pair[1], 'review');
 
   if (options.mergeAcronyms) {
     for (const key of keys) for (const target of names.get(key)?.aliasOf ?? []) if (names.has(target)) merge(target, key, 'acronym');

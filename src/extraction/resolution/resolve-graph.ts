@@ -4,7 +4,7 @@ import type { ChunkExtraction, Entity, ExtractedRelation, MergeRecord, Mention, 
 import { normaliseName } from '../../core/normalise.js';
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { collectNameStatistics, winningType, type NameStatistics } from './name-statistics.js';
-import { mergeAliases, type AliasMergeOptions } from './merge-aliases.js';
+import { mergeAliases, NO_MERGE_CONSTRAINTS, type AliasMergeOptions, type MergeConstraints } from './merge-aliases.js';
 import { applyRestatedBounds } from './apply-restated-bounds.js';
 import { closeSupersededRelations } from './close-superseded.js';
 import { isKnownPlace } from './known-places.js';
@@ -39,15 +39,16 @@ export interface DocumentRecording {
  * cues vote for (or, when none did, the schema's place type if it names a known place, or its
  * organisation type for a one-word name described by a trade), relations are re-checked against the schema with the final types (those that
  * no longer fit become RELATED_TO), facts get their document's recording, bounds still ahead that a later document restates are rescheduled, and superseded facts get a `validTo` and what closed them.
+ * `constraints` are the merges and splits a reviewer decided (see src/review).
  */
-export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, options: Omit<AliasMergeOptions, 'personTypes'>, recordings: ReadonlyMap<string, DocumentRecording> = new Map()): ResolvedGraph {
+export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, options: Omit<AliasMergeOptions, 'personTypes'>, recordings: ReadonlyMap<string, DocumentRecording> = new Map(), constraints: MergeConstraints = NO_MERGE_CONSTRAINTS): ResolvedGraph {
   const extractions = located.map((item) => item.extraction);
   const names = collectNameStatistics(extractions);
   const typeOrder = nodeTypeNames(schema);
   addRelationImpliedVotes(extractions, names, schema);
   const provisionalTypes = new Map([...names].map(([key, statistics]) => [key, winningType(statistics.typeVotes, typeOrder)]));
   const personTypes = new Set(schema.nodeTypes.filter((type) => type.cues.shapes.includes('person-name')).map((type) => type.name));
-  const { sets, merges } = mergeAliases(names, provisionalTypes, { ...options, personTypes });
+  const { sets, merges } = mergeAliases(names, provisionalTypes, { ...options, personTypes }, constraints);
 
   const entityByKey = new Map<string, Entity>();
   const entities: Entity[] = [];
