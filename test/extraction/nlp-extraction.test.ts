@@ -47,6 +47,13 @@ test('the lower-case vocabulary ignores code written inline and names that are w
   assert.ok(buildLowercaseVocabulary(['the acme of it.', 'the acme again.', ...prose]).has('acme'));
 });
 
+test('coordinated names of two words or more stay two names; a one-word pair joined by "and" stays one name', () => {
+  const known = new Set(['met', 'the', 'contract', 'between', 'ends', 'sold', 'at']);
+  assert.deepEqual(findCandidateMentions('Jordan Hayes and Alex Mercer met.', known).map((mention) => mention.surface), ['Jordan Hayes', 'Alex Mercer']);
+  assert.deepEqual(findCandidateMentions('The contract between Kelvane Printing and Ardlow Press ends.', known).map((mention) => mention.surface), ['Kelvane Printing', 'Ardlow Press']);
+  assert.deepEqual(findCandidateMentions('It sold at Marks and Spencer.', known).map((mention) => mention.surface), ['Marks and Spencer']);
+});
+
 test('a defined acronym records its long form', () => {
   const mentions = findCandidateMentions('The Calder Bay Infrastructure Authority (CBIA) signed it.', new Set());
   const acronym = mentions.find((mention) => mention.surface === 'CBIA');

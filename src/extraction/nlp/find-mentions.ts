@@ -43,6 +43,7 @@ const nameWords = acrossLanguages((packs) => {
     connectors: union((words) => words.connectors),
     possessiveConnectors: union((words) => words.possessiveConnectors),
     titles: union((words) => words.titles),
+    coordination: new Set(packs.flatMap((pack) => [...pack.coordinationWords])),
   };
 });
 
@@ -124,7 +125,7 @@ function plainLower(token: string): string {
  */
 export function findCandidateMentions(sentence: string, knownLowercase: ReadonlySet<string>, options: DictionaryOptions = {}): CandidateMention[] {
   const tokens = tokenizeWords(sentence);
-  const { joiningGap, connectors, possessiveConnectors } = nameWords();
+  const { joiningGap, connectors, possessiveConnectors, coordination } = nameWords();
   const mentions: CandidateMention[] = [];
   let index = 0;
   while (index < tokens.length) {
@@ -156,7 +157,10 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       const afterCode = isCodeToken(previous.text);
       // A possessive connector between names ("le site de Vernon de Transports Aubrac") joins one word only ("Banque de France").
       const possessive = possessiveConnectors.has(candidate.text.toLowerCase()) && tokens[next + 2] !== undefined && isCapitalised((tokens[next + 2] as WordToken).text) && sentence.slice(following?.end ?? 0, (tokens[next + 2] as WordToken).start) === ' ';
-      if (!afterCode && !possessive && connectors.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && isConnectorGap(connectorGap)) {
+      // "Jordan Hayes and Alex Mercer", "Kelvane Printing and Ardlow Press": a conjunction between two names of two words or more coordinates two names ("Marks and Spencer" stays one).
+      const afterFollowing = tokens[next + 2];
+      const coordinates = coordination.has(candidate.text.toLowerCase()) && run.length >= 2 && afterFollowing !== undefined && isCapitalised(afterFollowing.text) && following !== undefined && sentence.slice(following.end, afterFollowing.start) === ' ';
+      if (!afterCode && !possessive && !coordinates && connectors.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && isConnectorGap(connectorGap)) {
         run.push(candidate, following);
         next += 2;
         continue;
