@@ -180,7 +180,7 @@ export interface MergeRecord {
   entityId: string;
   kept: string;
   merged: string;
-  reason: 'initial-surname' | 'surname' | 'short-form' | 'acronym' | 'fuzzy' | 'review';
+  reason: 'initial-surname' | 'surname' | 'first-name' | 'short-form' | 'acronym' | 'fuzzy' | 'review';
 }
 
 /** A pointer from an answer to the evidence it used. */

@@ -35,7 +35,7 @@ export const citationSchema = z.object({
 export const entitySchema = z.object({ id: z.string(), type: z.string(), name: z.string(), aliases: z.array(z.string()), description: z.string(), mentionCount: z.number().int() }) satisfies z.ZodType<Entity>;
 const entitySummarySchema = entitySchema.pick({ id: true, name: true, type: true });
 const edgeSchema = z.object({ id: z.string(), type: z.string(), sourceId: z.string(), targetId: z.string(), validFrom: z.string().nullable(), validTo: z.string().nullable() });
-const mergeSchema = z.object({ entityId: z.string(), kept: z.string(), merged: z.string(), reason: z.enum(['initial-surname', 'surname', 'short-form', 'acronym', 'fuzzy', 'review']) }) satisfies z.ZodType<MergeRecord>;
+const mergeSchema = z.object({ entityId: z.string(), kept: z.string(), merged: z.string(), reason: z.enum(['initial-surname', 'surname', 'first-name', 'short-form', 'acronym', 'fuzzy', 'review']) }) satisfies z.ZodType<MergeRecord>;
 
 export const entitySearchResponseSchema = z.object({ entities: z.array(entitySchema.extend({ score: z.number() })) });
 

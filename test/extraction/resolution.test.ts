@@ -38,6 +38,20 @@ test('a surname shared by two people is not merged', () => {
   assert.equal(graph.entities.length, 3);
 });
 
+test('a first name alone merges with the one person who carries it, never when two do', () => {
+  const one = resolveGraph([
+    chunk('c1', [entity('Alex Mercer', 'Person'), entity('Jordan Hayes', 'Person')]),
+    chunk('c2', [entity('Alex', 'Person', 0.5)]),
+  ], schema, options);
+  assert.deepEqual(one.entities.map((item) => item.name).sort(), ['Alex Mercer', 'Jordan Hayes']);
+  assert.deepEqual(one.merges.map((merge) => merge.reason), ['first-name']);
+  const two = resolveGraph([
+    chunk('c1', [entity('Alex Mercer', 'Person'), entity('Alex Brandt', 'Person')]),
+    chunk('c2', [entity('Alex', 'Person', 0.5)]),
+  ], schema, options);
+  assert.equal(two.entities.length, 3);
+});
+
 test('a first word alone merges with the one organisation it starts, even when that organisation has several spellings', () => {
   const graph = resolveGraph([
     chunk('c1', [entity('Greyline Haulage Ltd', 'Organisation')]),

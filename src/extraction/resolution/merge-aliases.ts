@@ -36,7 +36,7 @@ export interface KeyMerge {
 
 /**
  * Groups normalised names that denote one entity: declared acronyms, initial + surname
- * ("t wierzba" → "tomasz wierzba"), a surname alone when only one person carries it, a first
+ * ("t wierzba" → "tomasz wierzba"), a surname or a first name alone when only one person carries it, a first
  * or last word alone when only one longer name starts or ends with it ("Brevik" → "Brevik Rail
  * Controls", "the Board" → "… Water Board"), and near-identical long names
  * (merged before the short forms, so that "Tamsin Freight" and "Tamsin Freight Ltd" count as
@@ -69,6 +69,7 @@ export function mergeAliases(names: Map<string, NameStatistics>, types: Map<stri
 
   const fullPersonNames = keys.filter((key) => options.personTypes.has(types.get(key) ?? '') && key.split(' ').length >= 2 && (key.split(' ')[0] ?? '').length > 1);
   const bySurname = groupBy(fullPersonNames, (key) => key.split(' ').slice(-1)[0] as string);
+  const byGivenName = groupBy(fullPersonNames, (key) => key.split(' ')[0] as string);
   for (const key of keys) {
     const parts = key.split(' ');
     if (parts.length === 2 && (parts[0] as string).length === 1) {
@@ -90,7 +91,11 @@ export function mergeAliases(names: Map<string, NameStatistics>, types: Map<stri
       // Names already merged (say "greyline haulage" and "greyline haulage ltd") count once.
       const people = distinctSets(bySurname.get(key) ?? [], sets);
       const longer = distinctSets(byFirstWord.get(key) ?? [], sets);
-      if (people.length === 1 && longer.length === 0 && (options.personTypes.has(type ?? '') || type === FALLBACK_NODE_TYPE)) merge(people[0] as string, key, 'surname');
+      const personLike = options.personTypes.has(type ?? '') || type === FALLBACK_NODE_TYPE;
+      // A first name alone ("Alex") when one person only carries it and no other name starts or ends with it ("Alex Mercer").
+      const givenTo = distinctSets(byGivenName.get(key) ?? [], sets);
+      if (people.length === 1 && longer.length === 0 && personLike) merge(people[0] as string, key, 'surname');
+      else if (givenTo.length === 1 && people.length === 0 && longer.length === 0 && (byLastWord.get(key) ?? []).length === 0 && personLike) merge(givenTo[0] as string, key, 'first-name');
       else if (longer.length === 1 && people.length === 0 && (type === FALLBACK_NODE_TYPE || type === types.get(longer[0] as string))) merge(longer[0] as string, key, 'short-form');
       else if (longer.length === 0 && people.length === 0) {
         const headed = distinctSets(byLastWord.get(key) ?? [], sets);
