@@ -66,7 +66,7 @@ export const frenchPack: LanguagePack = {
     linkingWords: ['de', 'du', 'des', "d'"],
   },
   relativePronouns: { all: ['qui', 'que', 'dont'], person: [], thing: [] },
-  commonNounEndings: ['s', 'al', 'ment', 'ion'],
+  commonNounEndings: ['s', 'al', 'ique', 'ive', 'ment', 'ion'],
   relationFillerWords: plainWordSet('le la les l un une est sont etait ete sera qui aussi desormais actuellement'),
   coordinationWords: plainWordSet('et ou'),
   relationAgentWords: plainWordSet('par'),
