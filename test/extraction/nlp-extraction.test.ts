@@ -54,6 +54,17 @@ test('coordinated names of two words or more stay two names; a one-word pair joi
   assert.deepEqual(findCandidateMentions('It sold at Marks and Spencer.', known).map((mention) => mention.surface), ['Marks and Spencer']);
 });
 
+test('in a head-first language the first word of a name is its head noun and types it; in English only the last word does', () => {
+  const french = extract("La Société des Eaux d'Orvanne a signé avec le Groupe Hospitalier Sud près de la Gare de Lyon.", 'fr');
+  const typeOf = (result: ReturnType<typeof extract>, name: string) => result.entities.find((item) => item.name === name)?.type;
+  assert.equal(typeOf(french, "Société des Eaux d'Orvanne"), 'Organisation');
+  assert.equal(typeOf(french, 'Groupe Hospitalier Sud'), 'Organisation');
+  assert.equal(typeOf(french, 'Gare de Lyon'), 'Location');
+  // "Station Brennan" in English: a first word is a modifier, not the head.
+  const english = extract('Yesterday Station Brennan spoke to the board.', 'en');
+  assert.notEqual(typeOf(english, 'Station Brennan'), 'Location');
+});
+
 test('a defined acronym records its long form', () => {
   const mentions = findCandidateMentions('The Calder Bay Infrastructure Authority (CBIA) signed it.', new Set());
   const acronym = mentions.find((mention) => mention.surface === 'CBIA');

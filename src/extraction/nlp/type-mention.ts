@@ -3,7 +3,7 @@ import { FALLBACK_NODE_TYPE, type GraphSchema, type NodeTypeDefinition } from '.
 import type { Language, TypeCue, TypeVote } from '../../core/records.js';
 import { isDictionaryWord } from './dictionary.js';
 import type { CandidateMention } from './find-mentions.js';
-import { acrossLanguages } from '../../text/lang/registry.js';
+import { acrossLanguages, languagePack } from '../../text/lang/registry.js';
 import { wordAlternation } from '../../text/lang/word-lists.js';
 
 /** Scores per node type for one mention; the best one names its type. */
@@ -173,6 +173,8 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const after = words(sentence.slice(mention.end, mention.end + 60));
   const nameWords = words(mention.surface);
   const lastWord = nameWords[nameWords.length - 1] ?? '';
+  const firstWord = nameWords[0] ?? '';
+  const headFirst = language !== undefined && languagePack(language).descriptors.headFirst;
   const shape = isPersonShaped(mention.surface, knownLowercase, language);
   const parts = mention.surface.split(/\s+/);
   const businessShaped = language !== undefined && !mention.isCode && nameWords.length >= 2 && (hasCommonNounEnd(parts, language) || isBrandAndTrade(parts, knownLowercase, language));
@@ -183,7 +185,8 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   for (const type of schema.nodeTypes) {
     const cues = type.cues;
     const prepared = prepareCues(type);
-    const suffix = nameWords.length > 1 ? prepared.suffixes.find((candidate) => matchesSuffix(lastWord, candidate)) : undefined;
+    // The head noun says the type: the last word ("Brevik Rail Controls"), or also the first in languages that put the head first ("Société des Eaux", "Hôpital X").
+    const suffix = nameWords.length > 1 ? prepared.suffixes.find((candidate) => matchesSuffix(lastWord, candidate) || (headFirst && candidate.ending === null && matchesSuffix(firstWord, candidate))) : undefined;
     if (suffix !== undefined) add(type.name, WEIGHTS.suffix, 'suffix', suffix.suffix);
     for (const { phrase, words: phraseWords } of prepared.before) {
       if (!endsWithPhrase(before, phraseWords) && !endsWithPhrase(beforeWithoutArticle, phraseWords)) continue;
