@@ -12,6 +12,8 @@ import type { GlobalReduction } from './extractive-global.js';
 const MAX_THEMES = 8;
 const THEME_WORDS = 12;
 const CITED_PER_THEME = 3;
+/** Words shown for one theme in the opening list: its name and the other words its documents use most for it. */
+const LABELS_PER_THEME = 3;
 
 interface Support {
   finding: CommunityFinding;
@@ -50,26 +52,35 @@ export function reduceConcernThemes(analysis: QuestionAnalysis, communities: Sco
   const ranked = themes
     .map((theme) => ({ theme, score: [...theme.documents.values()].reduce((sum, support) => sum + support.weight, 0) }))
     .sort((left, right) => right.score - left.score || left.theme.family.localeCompare(right.theme.family));
-  const items: string[] = [];
-  const citations: Citation[] = [];
-  let words = 0;
-  for (const { theme } of ranked.slice(0, MAX_THEMES)) {
-    const label = themeLabel(theme, lexicon);
-    const usesLabel = (support: Support) => (support.words.includes(label) ? 1 : 0);
+  const chosen = ranked.slice(0, MAX_THEMES).map(({ theme }) => {
+    const labels = themeLabels(theme, lexicon);
+    const first = labels[0] as string;
+    const usesLabel = (support: Support) => (support.words.includes(first) ? 1 : 0);
     const supports = [...theme.documents.values()].sort(
       (left, right) => right.weight - left.weight || right.strength - left.strength || usesLabel(right) - usesLabel(left) || left.finding.documentId.localeCompare(right.finding.documentId),
     );
+    return { theme, labels, supports };
+  });
+  // Answer first: every theme is named, with the words its documents use and how many raise it; the evidence follows.
+  const citations: Citation[] = [];
+  const heads = chosen.map(({ theme, labels, supports }) => {
+    const count = theme.documents.size;
+    const marker = `[${citeFinding((supports[0] as Support).finding, citations, context)}]`;
+    return `${labels.join(', ')} (${count} document${count === 1 ? '' : 's'}) ${marker}`;
+  });
+  const items: string[] = [];
+  let words = heads.join(' ').split(/\s+/).length;
+  for (const [index, { labels, supports }] of chosen.entries()) {
     const best = supports[0] as Support;
     const text = cropSentence(best.finding.text.replace(/\s+/g, ' ').trim(), best.words, THEME_WORDS);
     const markers = supports.slice(0, CITED_PER_THEME).map((support) => `[${citeFinding(support.finding, citations, context)}]`);
-    const count = theme.documents.size;
-    const entry = `${label} — ${count} document${count === 1 ? '' : 's'}: ${text} ${markers.join('')}`;
+    const entry = `(${index + 1}) ${labels[0]}: ${text} ${markers.join('')}`;
     const length = entry.split(/\s+/).length;
     if (items.length >= 2 && words + length > maxWords * 2) break;
     words += length;
     items.push(entry);
   }
-  return { answer: items.map((entry, index) => `(${index + 1}) ${entry}`).join(' '), citations };
+  return { answer: `${heads.map((head, index) => `(${index + 1}) ${head}`).join('; ')}. ${items.join(' ')}`, citations };
 }
 
 function collectThemes(findings: CommunityFinding[], lexicon: ConcernLexicon, focus: Set<string>): Theme[] {
@@ -102,17 +113,18 @@ function collectThemes(findings: CommunityFinding[], lexicon: ConcernLexicon, fo
 }
 
 /**
- * The word that names the theme's family when its documents use it ("cybersécurité" rather than
- * "intrusion"), else the word the documents use most for it, weighted by sentence; nouns before
- * participles ("corrosion" before "corroded").
+ * The words that name a theme, most telling first: the word that names its family when its documents
+ * use it ("cybersécurité" rather than "intrusion"), else the word they use most for it, weighted by
+ * sentence, nouns before participles ("corrosion" before "corroded"); then up to
+ * `LABELS_PER_THEME - 1` other words its documents use for it ("flooding, storm").
  */
-function themeLabel(theme: Theme, lexicon: ConcernLexicon): string {
+function themeLabels(theme: Theme, lexicon: ConcernLexicon): string[] {
   const familyStems = new Set(lexicon.namesOf(theme.family).map((name) => stripAccents(name.split('-').map(stemWord).join('-'))));
-  const named = [...theme.labels].find(([stem]) => familyStems.has(stripAccents(stem)));
-  if (named) return mostUsed(named[1].forms);
-  const score = (label: { weight: number; forms: Map<string, number> }) => label.weight * (/(?:ed|ee)$/u.test(mostUsed(label.forms)) ? 0.5 : 1);
-  const best = [...theme.labels].sort(([leftStem, left], [rightStem, right]) => score(right) - score(left) || leftStem.localeCompare(rightStem))[0];
-  return best ? mostUsed(best[1].forms) : theme.family;
+  const score = (stem: string, label: { weight: number; forms: Map<string, number> }) =>
+    (familyStems.has(stripAccents(stem)) ? Number.POSITIVE_INFINITY : label.weight) * (/(?:ed|ee)$/u.test(mostUsed(label.forms)) ? 0.5 : 1);
+  const ranked = [...theme.labels].sort(([leftStem, left], [rightStem, right]) => score(rightStem, right) - score(leftStem, left) || leftStem.localeCompare(rightStem));
+  const labels = ranked.slice(0, LABELS_PER_THEME).map(([, label]) => mostUsed(label.forms));
+  return labels.length > 0 ? labels : [theme.family];
 }
 
 function mostUsed(forms: Map<string, number>): string {

@@ -71,6 +71,29 @@ test('a defined acronym records its long form', () => {
   assert.equal(acronym?.acronymOf, 'Calder Bay Infrastructure Authority');
 });
 
+test('a long form that runs over lower-case words becomes one name, found letter by letter (Schwartz & Hearst)', () => {
+  const mentions = findCandidateMentions("L'Université de Corvel (UDC) a confié à la Société de gardiennage des Monts-Bleus (SGMB) la surveillance du site.", new Set(['gardiennage', 'surveillance', 'site']), { language: 'fr' });
+  const byName = Object.fromEntries(mentions.map((mention) => [mention.surface, mention.acronymOf ?? null]));
+  assert.deepEqual(byName, { 'Université de Corvel': null, UDC: 'Université de Corvel', 'Société de gardiennage des Monts-Bleus': null, SGMB: 'Société de gardiennage des Monts-Bleus' });
+  // A long form written in lower case is no name; the acronym stays alone.
+  const plain = findCandidateMentions('Traffic runs over the local area network (LAN) of Brisk Quay.', new Set(['traffic', 'local', 'area', 'network']));
+  assert.deepEqual(plain.map((mention) => [mention.surface, mention.acronymOf ?? null]), [['LAN', null], ['Brisk Quay', null]]);
+});
+
+test('a surname particle does not keep a name from being a person\'s, after a title either', () => {
+  const french = extract("Hier, Gaëlle Le Moal, responsable du site, a fermé l'accès. Mme Le Moal rappelle les consignes.", 'fr');
+  const types = Object.fromEntries(french.entities.map((entity) => [entity.name, entity.type]));
+  assert.equal(types['Gaëlle Le Moal'], 'Person');
+  assert.equal(types['Le Moal'], 'Person', 'the title keeps the particle with the surname');
+  const english = extract('Yesterday Pieter van Loon closed the gate.', 'en');
+  assert.equal(english.entities.find((entity) => entity.name === 'Pieter van Loon')?.type, 'Person');
+});
+
+test('two names joined by an ampersand are a firm', () => {
+  const found = extract('Hollis & Wren carried out the review in May.').entities.find((entity) => entity.name === 'Hollis & Wren');
+  assert.equal(found?.type, 'Organisation');
+});
+
 test('French elisions and accents are handled', () => {
   const names = findCandidateMentions("Les cartes NC-7 de Nordhaven Composants sont intégrées dans les prototypes de l'Altaïr.", new Set(['les'])).map((mention) => mention.surface);
   assert.deepEqual(names, ['NC-7', 'Nordhaven Composants', 'Altaïr']);

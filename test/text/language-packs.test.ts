@@ -59,7 +59,13 @@ const ADDED_SINCE_THE_MOVE: Record<string, Partial<Record<'before' | 'after' | '
     before: ['quai de', 'quai du', 'port de', 'écluse de', 'bassin de', 'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de', 'basée à', 'basés à', 'basées à', 'situés à', 'situées à'],
   },
   // French: every participle phrase in its four agreed forms; "fabriqué par" mirrors the English "manufactured by".
-  Organisation: { before: ['fabriqué par', 'fabriquée par', 'fabriqués par', 'fabriquées par'] },
+  // Contracting frames before a firm's name: "signed with X", "awarded to X", "attribué à X", "confié à X" (with agreement).
+  Organisation: {
+    before: [
+      'fabriqué par', 'fabriquée par', 'fabriqués par', 'fabriquées par', 'signed with', 'awarded to',
+      'signé avec', 'signée avec', 'signés avec', 'signées avec', 'attribué à', 'attribuée à', 'attribués à', 'attribuées à', 'confié à', 'confiée à', 'confiés à', 'confiées à',
+    ],
+  },
 };
 
 /** Edge phrases added since the move, by edge type (the digest is of the rest). */

@@ -4,6 +4,7 @@ import { isMonthName } from '../../text/find-dates.js';
 import { stemWord } from '../../core/stem.js';
 import type { Language } from '../../core/records.js';
 import { isDictionaryWord } from './dictionary.js';
+import { findAcronymLongForm } from './acronym-long-form.js';
 import { acrossLanguages } from '../../text/lang/registry.js';
 import { wordAlternation } from '../../text/lang/word-lists.js';
 
@@ -43,6 +44,7 @@ const nameWords = acrossLanguages((packs) => {
     connectors: union((words) => words.connectors),
     possessiveConnectors: union((words) => words.possessiveConnectors),
     titles: union((words) => words.titles),
+    surnameParticles: union((words) => words.surnameParticles),
     coordination: new Set(packs.flatMap((pack) => [...pack.coordinationWords])),
   };
 });
@@ -183,7 +185,7 @@ function isConnectorGap(gap: string): boolean {
 }
 
 function buildMention(run: WordToken[], sentence: string, atSentenceStart: boolean, knownLowercase: ReadonlySet<string>, options: DictionaryOptions): CandidateMention | null {
-  const { connectors, titles: titleWords } = nameWords();
+  const { connectors, titles: titleWords, surnameParticles } = nameWords();
   const titles: string[] = [];
   let words = [...run];
   const isNoise = (word: WordToken, first: boolean) => {
@@ -196,6 +198,8 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
   while (words.length > 0) {
     const word = words[0] as WordToken;
     if (words.length > 1 && titleWords.has(plainLower(word.text))) titles.push(word.text);
+    // After a title a capitalised particle starts the surname ("M. Le Bihan").
+    else if (titles.length > 0 && words.length > 1 && isCapitalised(word.text) && surnameParticles.has(plainLower(word.text))) break;
     else if (!isNoise(word, word === run[0]) && !connectors.has(word.text.toLowerCase())) break;
     words.shift();
   }
@@ -216,22 +220,41 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
   return { surface, start: first.start, end: last.end, titles, isCode: hasCode, tokenCount: significant.length };
 }
 
-/** Marks "Long Form (LF)" pairs: the acronym mention records the long form it stands for. */
-function attachAcronyms(mentions: CandidateMention[], sentence: string): CandidateMention[] {
-  for (let position = 1; position < mentions.length; position += 1) {
+/**
+ * Marks "Long Form (LF)" pairs: the acronym mention records the long form it stands for. A long form
+ * that spans lower-case words ("Société de maintenance des Hauts-Plateaux (SMHP)") becomes one mention
+ * in place of the pieces found inside it.
+ */
+function attachAcronyms(found: CandidateMention[], sentence: string): CandidateMention[] {
+  let mentions = found;
+  for (let position = 0; position < mentions.length; position += 1) {
     const acronym = mentions[position] as CandidateMention;
-    const longForm = mentions[position - 1] as CandidateMention;
-    const between = sentence.slice(longForm.end, acronym.start);
-    if (!/^\s*\(\s*$/.test(between) || !/^[\p{Lu}\d&-]{2,}$/u.test(acronym.surface)) continue;
-    const initials = longForm.surface
-      .split(/[\s-]+/)
-      .filter((word) => /^\p{Lu}/u.test(word))
-      .map((word) => word[0])
-      .join('');
-    const letters = acronym.surface.replace(/[^\p{Lu}]/gu, '');
-    if (initials.length >= 2 && (initials === letters || initials.startsWith(letters) || letters.startsWith(initials))) {
+    const opening = /\(\s*$/u.exec(sentence.slice(0, acronym.start));
+    if (!opening || !/^[\p{Lu}\d&-]{2,}$/u.test(acronym.surface)) continue;
+    const longForm = position > 0 ? (mentions[position - 1] as CandidateMention) : undefined;
+    if (longForm && /^\s*$/u.test(sentence.slice(longForm.end, opening.index)) && matchesInitials(longForm, acronym)) {
       acronym.acronymOf = longForm.surface;
+      continue;
     }
+    const span = findAcronymLongForm(sentence, opening.index, acronym.surface);
+    if (!span || mentions.some((mention) => mention.start < span.start && mention.end > span.start)) continue;
+    const inside = mentions.filter((mention) => mention !== acronym && mention.start >= span.start && mention.end <= span.end);
+    if (inside.length === 0) continue;
+    const merged: CandidateMention = { surface: span.surface, start: span.start, end: span.end, titles: [], isCode: false, tokenCount: span.words };
+    mentions = [...mentions.filter((mention) => !inside.includes(mention) && mention.start < span.start), merged, ...mentions.filter((mention) => !inside.includes(mention) && mention.start >= span.end)];
+    acronym.acronymOf = merged.surface;
+    position = mentions.indexOf(acronym);
   }
   return mentions;
+}
+
+/** The capitalised words of a long form spell the acronym ("Corrimore Port Authority" → CPA). */
+function matchesInitials(longForm: CandidateMention, acronym: CandidateMention): boolean {
+  const initials = longForm.surface
+    .split(/[\s-]+/)
+    .filter((word) => /^\p{Lu}/u.test(word))
+    .map((word) => word[0])
+    .join('');
+  const letters = acronym.surface.replace(/[^\p{Lu}]/gu, '');
+  return initials.length >= 2 && (initials === letters || initials.startsWith(letters) || letters.startsWith(initials));
 }

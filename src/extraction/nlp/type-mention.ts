@@ -116,7 +116,11 @@ function isBrandAndTrade(parts: string[], knownLowercase: ReadonlySet<string>, l
 
 /** "T. Brennan" is an initial + surname; "Lina Ferraz" a name when no part is an ordinary lower-case word. */
 function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, language: Language | undefined): 'initial' | 'name' | null {
-  const parts = surface.split(/\s+/);
+  const written = surface.split(/\s+/);
+  // A surname particle inside the name ("Yannick Le Bihan", "Anna van Dijk") is not an ordinary word there.
+  const particles = language ? languagePack(language).names.surnameParticles : new Set<string>();
+  const parts = written.filter((part, at) => at === 0 || at === written.length - 1 || !particles.has(stripAccents(part).toLowerCase()));
+  if (parts.length < written.length - 1) return null;
   if (parts.some((part) => knownLowercase.has(stripAccents(part).toLowerCase()))) return null;
   if (language && parts.length >= 2 && hasCommonNounEnd(parts, language)) return null;
   if (parts.length === 2 && /^\p{Lu}\.$/u.test(parts[0] ?? '') && NAME_PART.test(parts[1] ?? '')) return 'initial';
@@ -177,7 +181,9 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const headFirst = language !== undefined && languagePack(language).descriptors.headFirst;
   const shape = isPersonShaped(mention.surface, knownLowercase, language);
   const parts = mention.surface.split(/\s+/);
-  const businessShaped = language !== undefined && !mention.isCode && nameWords.length >= 2 && (hasCommonNounEnd(parts, language) || isBrandAndTrade(parts, knownLowercase, language));
+  // "Marlowe & Finch", "Aubertin & Roche": two names joined by an ampersand are a firm's.
+  const joinedByAmpersand = /\p{L}\s*&\s*\p{Lu}/u.test(mention.surface);
+  const businessShaped = language !== undefined && !mention.isCode && nameWords.length >= 2 && (hasCommonNounEnd(parts, language) || isBrandAndTrade(parts, knownLowercase, language) || joinedByAmpersand);
   // Relative pronouns that tell people from things: "Kelvane, which manufactures…" / "Lina Ferraz, who leads…".
   const relative = relativePronoun?.exec(sentence.slice(mention.end))?.[1]?.toLowerCase();
   const relativeIsThing = relative !== undefined && thingPronouns.has(relative);

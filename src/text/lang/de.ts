@@ -35,6 +35,7 @@ export const germanPack: LanguagePack = {
     elisionPrefixes: [],
     joiningGaps: ['& '],
     possessiveEndings: [],
+    surnameParticles: plainWordSet('von zu vom van der'),
   },
   articles: plainWordSet('der die das den dem des ein eine einen einem einer sein seine ihr ihre'),
   determiners: plainWordSet('der die das dieser diese dieses jener jene'),

@@ -17,7 +17,7 @@ export const englishSchemaCues: SchemaCues = {
         'studios', 'architects', 'advisory', 'audit', 'haulage', 'engineering', 'signalling', 'analytics', 'services', 'holdings', '*ics',
       ],
       before: [
-        'company', 'firm', 'supplier', 'contractor', 'vendor', 'manufacturer', 'consultancy', 'operator', 'partner', 'agreement with', 'contract with',
+        'company', 'firm', 'supplier', 'contractor', 'vendor', 'manufacturer', 'consultancy', 'operator', 'partner', 'agreement with', 'contract with', 'signed with', 'awarded to',
         'partnership with', 'supplied by', 'manufactured by',
       ],
       after: ['ltd', 'inc'],

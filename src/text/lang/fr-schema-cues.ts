@@ -41,7 +41,7 @@ export const frenchSchemaCues: SchemaCues = agreeParticiples({
         'ingénierie', 'société', 'groupe', 'banque', 'fonds', 'université',
       ],
       before: [
-        'société', 'entreprise', 'cabinet', 'fournisseur', 'prestataire', 'fabricant', 'groupe', 'agence', 'contrat avec', 'accord avec',
+        'société', 'entreprise', 'cabinet', 'fournisseur', 'prestataire', 'fabricant', 'groupe', 'agence', 'contrat avec', 'accord avec', 'signé avec', 'attribué à', 'confié à',
         'partenariat avec', 'fourni par', 'fabriqué par',
       ],
     },

@@ -52,6 +52,7 @@ export const frenchPack: LanguagePack = {
     elisionPrefixes: listWords('l d qu n s j c m t'),
     joiningGaps: ["d'", '& '],
     possessiveEndings: [],
+    surnameParticles: plainWordSet('le la de du des'),
   },
   articles: plainWordSet('le la les l un une son sa ses leur'),
   determiners: plainWordSet('le la les ce cette ces'),
