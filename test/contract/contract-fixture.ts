@@ -12,6 +12,16 @@ export const CONTRACT_SCHEMA: GraphSchema = graphSchemaSchema.parse({
   ],
 });
 
+/** The contract schema with other cue words and descriptions but the same types, ends and properties: the stored layout is the same. */
+export const RECUED_SCHEMA: GraphSchema = graphSchemaSchema.parse({
+  nodeTypes: [{ name: 'Person', description: 'Someone named.', cues: { before: ['dr'] } }, { name: 'Project' }, { name: 'Product' }, { name: 'Organisation', cues: { suffixes: ['ltd'] } }],
+  edgeTypes: [
+    { name: 'LEADS', source: ['Person'], target: ['Project'], singleCurrent: false, patterns: ['leads'] },
+    { name: 'USES', source: ['Project'], target: ['Product'] },
+    { name: 'SUPPLIES', source: ['Organisation'], target: ['Product'], passivePatterns: ['supplied by'] },
+  ],
+});
+
 /** A different schema: switching to it must reset the entity layer. */
 export const OTHER_SCHEMA: GraphSchema = graphSchemaSchema.parse({ nodeTypes: [{ name: 'Person' }, { name: 'Place' }], edgeTypes: [] });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { nodeTypeNames } from '../../src/config/graph-schema.js';
 import type { GraphStore, StoreCounts } from '../../src/graph/store.js';
-import { CHUNKS, COMMUNITIES, CONTRACT_SCHEMA, DOCUMENTS, ENTITIES, fullWrite, MENTIONS, MERGES, OTHER_SCHEMA, RELATIONS, unchangedWrite } from './contract-fixture.js';
+import { CHUNKS, COMMUNITIES, CONTRACT_SCHEMA, DOCUMENTS, ENTITIES, fullWrite, MENTIONS, MERGES, OTHER_SCHEMA, RECUED_SCHEMA, RELATIONS, unchangedWrite } from './contract-fixture.js';
 import type { ContractContext } from './graph-store-contract.js';
 
 const STORED_DOCUMENTS = DOCUMENTS.map(({ text: _text, ...document }) => document).sort((left, right) => left.path.localeCompare(right.path));
@@ -129,6 +129,11 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
     const workspace = freshWorkspace();
     await withStore((store) => store.writeIndex(fullWrite()), workspace);
     await withStore(async (store) => assert.deepEqual(await store.counts(), LOADED_COUNTS), workspace);
+    // New cue words or descriptions change what the next index extracts, not the stored layout: the graph stays readable.
+    await withStore(async (store) => {
+      assert.deepEqual(await store.ensureSchema(RECUED_SCHEMA), { reset: false });
+      assert.deepEqual(await store.counts(), LOADED_COUNTS);
+    }, workspace);
     const reopened = await openStore(workspace);
     try {
       assert.deepEqual(await reopened.ensureSchema(OTHER_SCHEMA), { reset: true });

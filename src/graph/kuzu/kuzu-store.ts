@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { contentHash } from '../../core/ids.js';
+import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import type { ChunkExtraction, MergeRecord } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
@@ -60,10 +60,12 @@ export class KuzuGraphStore implements GraphStore {
     const existing = new Set((await this.connection.run('CALL show_tables() RETURN name')).map((row) => String(row.name)));
     for (const statement of CORPUS_DDL) await this.connection.run(statement);
     await this.addChunkStructureColumns();
-    const schemaHash = contentHash(JSON.stringify([KUZU_LAYOUT_VERSION, schema]));
+    const schemaHash = schemaLayoutHash(KUZU_LAYOUT_VERSION, schema);
     const storedHash = existing.has('Meta') ? await this.getMeta('schemaHash') : null;
     let reset = false;
-    if (storedHash !== schemaHash) {
+    if (matchesStoredLayout(storedHash, KUZU_LAYOUT_VERSION, schema)) {
+      if (storedHash !== schemaHash) await this.setMeta('schemaHash', schemaHash);
+    } else {
       const previous = JSON.parse((await this.getMeta('entityTables')) ?? '{"nodes":[],"relations":[]}') as { nodes: string[]; relations: string[] };
       const next = { nodes: [...nodeTypeNames(schema), 'Community'], relations: [...relationTables(schema).map((table) => table.name), 'MENTIONS', 'MEMBER_OF'] };
       // Recorded before any change, so that a migration interrupted half-way is redone on the next open.

@@ -1,4 +1,4 @@
-import { contentHash } from '../../core/ids.js';
+import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import { decodeChunkStructure } from '../chunk-structure-columns.js';
 import type { ChunkExtraction, Community, MergeRecord } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
@@ -49,9 +49,12 @@ export class Neo4jGraphStore implements GraphStore {
     this.schema = schema;
     for (const statement of SCHEMA_STATEMENTS) await this.connection.run(statement);
     await this.connection.run('CALL db.awaitIndexes(toInteger($seconds))', { seconds: INDEX_WAIT_SECONDS });
-    const schemaHash = contentHash(JSON.stringify([NEO4J_LAYOUT_VERSION, schema]));
+    const schemaHash = schemaLayoutHash(NEO4J_LAYOUT_VERSION, schema);
     const storedHash = await this.getMeta('schemaHash');
-    if (storedHash === schemaHash) return { reset: false };
+    if (matchesStoredLayout(storedHash, NEO4J_LAYOUT_VERSION, schema)) {
+      if (storedHash !== schemaHash) await this.setMeta('schemaHash', schemaHash);
+      return { reset: false };
+    }
     if (storedHash !== null) await this.connection.writeTransaction((runner) => deleteEntityLayer(runner));
     await this.setMeta('schemaHash', schemaHash);
     return { reset: storedHash !== null };
