@@ -89,6 +89,23 @@ test('a surname particle does not keep a name from being a person\'s, after a ti
   assert.equal(english.entities.find((entity) => entity.name === 'Pieter van Loon')?.type, 'Person');
 });
 
+test('a name that starts with a known given name leans to a person; a coined one yields to "the new contractor"', () => {
+  // The type resolution gives: the votes of every mention of the name, summed.
+  const typeOf = (text: string, name: string, language: 'en' | 'fr' = 'en') => {
+    const totals = new Map<string, number>();
+    for (const entity of extract(text, language).entities.filter((candidate) => candidate.name === name)) for (const vote of entity.votes ?? []) totals.set(vote.type, (totals.get(vote.type) ?? 0) + vote.weight);
+    return [...totals].sort((left, right) => right[1] - left[1])[0]?.[0] ?? 'Concept';
+  };
+  const text = 'Tallow Works ended its contract. Vorrin Boatcare will take over the yard from 1 May. The new contractor will hire six fitters.';
+  assert.equal(typeOf(text, 'Vorrin Boatcare'), 'Organisation', 'the referring noun outweighs the bare shape of a name');
+  const named = 'Tallow Works ended its contract. Imogen Carvell will take over the yard from 1 May. The new contractor will hire six fitters.';
+  assert.equal(typeOf(named, 'Imogen Carvell'), 'Person', 'a given name outweighs the referring noun');
+  // Any modifier does not refer back: "the installation contractor" is nobody named before.
+  const modifier = extract('Work starts in the Brenmoor district. The installation contractor fitted 200 meters.');
+  assert.equal(modifier.entities.filter((entity) => entity.name === 'Brenmoor').length, 1, 'no second mention from the contractor phrase');
+  assert.equal(typeOf("La SMVL a résilié le marché. À partir du 1er juin, Dorvane assurera l'entretien. Le nouveau prestataire reprend deux agents.", 'Dorvane', 'fr'), 'Organisation');
+});
+
 test('two names joined by an ampersand are a firm', () => {
   const found = extract('Hollis & Wren carried out the review in May.').entities.find((entity) => entity.name === 'Hollis & Wren');
   assert.equal(found?.type, 'Organisation');

@@ -25,7 +25,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-32';
+export const NLP_EXTRACTOR_VERSION = 'nlp-33';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -65,7 +65,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
         ...(candidate.acronymOf ? { aliasOf: candidate.acronymOf } : {}),
         ...(votes.length > 0 ? { votes } : {}),
       });
-      described.push({ name: candidate.surface, type, descriptors });
+      described.push({ name: candidate.surface, type, descriptors, weaklyTyped: (tally[type] ?? 0) < WEAK_TYPE_SCORE });
       return { name: candidate.surface, type, start: candidate.start, end: candidate.end };
     });
     for (const reference of findReferringMentions(sentence.text, mentions, earlier, nouns, context.language)) {
@@ -116,6 +116,8 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   return { chunkId: chunk.id, entities, relations };
 }
 
+/** A mention typed by less than this (a name's shape alone) may take the type a referring noun gives it ("the new contractor"). */
+const WEAK_TYPE_SCORE = 1;
 /** Weight of a descriptor that names a node type's cue noun ("Orvanis, société de recherche …"). */
 const DESCRIPTOR_VOTE = 1;
 /** Weight of the type a referring noun phrase stands for ("the company" → an organisation), below any cue on the name itself. */

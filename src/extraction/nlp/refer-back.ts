@@ -11,6 +11,8 @@ export interface EarlierMention {
   name: string;
   type: string;
   descriptors: readonly string[];
+  /** Its type rests on no more than a name's shape (or on nothing): a referring noun may say better. */
+  weaklyTyped?: boolean;
 }
 
 /** A noun phrase that refers back to an entity: a mention of it, with the noun the text used ("the supplier"). */
@@ -63,24 +65,47 @@ export function findReferringMentions(
   language: Language,
 ): ReferringMention[] {
   const grammar = languagePack(language).descriptors;
-  const linked = linkedName();
   const words = plainWords(sentence);
   const presentNames = new Set(present.map((mention) => mention.name));
   const found: ReferringMention[] = [];
   for (let index = 0; index + 1 < words.length; index += 1) {
     const article = words[index] as (typeof words)[number];
-    const noun = words[index + 1] as (typeof words)[number];
-    if (!grammar.referring.has(article.plain) || !/^\p{Ll}/u.test(noun.text)) continue;
-    if (!/^[\s'’]*$/u.test(sentence.slice(article.end, noun.start))) continue;
-    if (present.some((mention) => mention.start < noun.end && article.start < mention.end)) continue;
-    const rest = sentence.slice(noun.end);
-    if (/^\s+\p{Lu}/u.test(rest) || linked?.test(rest)) continue;
-    const antecedent = findAntecedent(noun.plain, earlier, nouns);
-    if (!antecedent || presentNames.has(antecedent.name)) continue;
+    if (!grammar.referring.has(article.plain)) continue;
+    // The noun follows the article, or one of the pack's referring adjectives after it ("the new contractor", "le nouveau prestataire"): not any modifier ("the installation contractor" is anyone's).
+    const reference = [1, 2].map((offset) => referenceAt(sentence, words, index, offset, present, earlier, nouns, grammar.referringAdjectives)).find((candidate) => candidate !== null);
+    if (!reference) continue;
+    const { noun, antecedent } = reference;
+    if (presentNames.has(antecedent.name)) continue;
     presentNames.add(antecedent.name);
     found.push({ name: antecedent.name, type: antecedent.type, start: article.start, end: noun.end, noun: noun.plain, nounTypes: [...(nouns.get(noun.plain) ?? [])] });
   }
   return found;
+}
+
+type PlainWord = ReturnType<typeof plainWords>[number];
+
+/** The noun `offset` words after the article at `index` and what it refers to, or null. */
+function referenceAt(
+  sentence: string,
+  words: readonly PlainWord[],
+  index: number,
+  offset: number,
+  present: readonly SentenceMention[],
+  earlier: readonly (readonly EarlierMention[])[],
+  nouns: ReadonlyMap<string, ReadonlySet<string>>,
+  adjectives: ReadonlySet<string>,
+): { noun: PlainWord; antecedent: EarlierMention } | null {
+  const article = words[index] as PlainWord;
+  const noun = words[index + offset];
+  if (!noun || !/^\p{Ll}/u.test(noun.text)) return null;
+  const between = words.slice(index + 1, index + offset);
+  if (between.some((word) => !adjectives.has(word.plain))) return null;
+  if (!/^[\s'’]*$/u.test(sentence.slice(article.end, (between[0] ?? noun).start)) || between.some((word, at) => !/^\s+$/u.test(sentence.slice(word.end, (between[at + 1] ?? noun).start)))) return null;
+  if (present.some((mention) => mention.start < noun.end && article.start < mention.end)) return null;
+  const rest = sentence.slice(noun.end);
+  if (/^\s+\p{Lu}/u.test(rest) || linkedName()?.test(rest)) return null;
+  const antecedent = findAntecedent(noun.plain, earlier, nouns);
+  return antecedent ? { noun, antecedent } : null;
 }
 
 function findAntecedent(noun: string, earlier: readonly (readonly EarlierMention[])[], nouns: ReadonlyMap<string, ReadonlySet<string>>): EarlierMention | null {
@@ -90,8 +115,10 @@ function findAntecedent(noun: string, earlier: readonly (readonly EarlierMention
     for (const mention of earlier[back] ?? []) {
       if (mention.descriptors.includes(noun) || types?.has(mention.type)) return mention;
     }
+    // A noun standing for a type may also refer to a name whose type is unknown or rests on its shape alone, in the sentence just before: the nearest one.
+    if (!types || back !== earlier.length - 1) continue;
+    const untyped = [...(earlier[back] ?? [])].reverse().find((mention) => (mention.type === FALLBACK_NODE_TYPE || mention.weaklyTyped === true) && mention.descriptors.length === 0);
+    if (untyped) return untyped;
   }
-  // A noun standing for a type may also refer to a name whose type is still unknown, in the sentence just before: the nearest one.
-  if (!types) return null;
-  return [...(earlier[earlier.length - 1] ?? [])].reverse().find((mention) => mention.type === FALLBACK_NODE_TYPE && mention.descriptors.length === 0) ?? null;
+  return null;
 }

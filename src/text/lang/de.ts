@@ -43,6 +43,7 @@ export const germanPack: LanguagePack = {
   descriptors: {
     articles: plainWordSet('der die das ein eine'),
     referring: plainWordSet('der die das dieser diese dieses'),
+    referringAdjectives: plainWordSet('neue neuer neuen gleiche gleichen bisherige bisherigen'),
     copulas: ['ist ein', 'ist eine', 'ist der', 'ist die', 'ist das', 'war ein', 'war eine'].map(listWords),
     agentNounEndings: ['er', 'ist'],
     titleNouns: { dr: ['doktor'], prof: ['professor'] },

@@ -81,6 +81,7 @@ export const englishPack: LanguagePack = {
   descriptors: {
     articles: plainWordSet('the a an'),
     referring: plainWordSet('the this'),
+    referringAdjectives: plainWordSet('new same current incoming'),
     copulas: ['is a', 'is an', 'is the', 'was a', 'was an', 'was the'].map(listWords),
     agentNounEndings: ['er', 'or', 'ist'],
     titleNouns: { dr: ['doctor'], prof: ['professor'] },

@@ -97,6 +97,8 @@ export interface DescriptorWords {
   readonly articles: ReadonlySet<string>;
   /** Definite articles and demonstratives that refer back to something named before ("the company", "cette société"). */
   readonly referring: ReadonlySet<string>;
+  /** Adjectives that may stand between such an article and its noun and still refer back ("the new contractor", "le nouveau prestataire"), accent-free. */
+  readonly referringAdjectives: ReadonlySet<string>;
   /** Copulas that introduce a description ("X is a …", "X est un …"), as word sequences. */
   readonly copulas: readonly (readonly string[])[];
   /** Words that tie a noun to the name it describes ("the site of X", "le site de X"); an apostrophe stands for both ' and ’. */
