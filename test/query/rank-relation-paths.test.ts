@@ -228,6 +228,20 @@ test('"latest": a path whose last fact ended hands its place to the same-type su
   assert.equal(ask({ prefer: 'at', date: '2024-03' })[0], 'Alder Works → Bea Lund', 'in March the retired head still held the post');
 });
 
+test('"latest": the successor may be a name the text never typed, but not one of another type', () => {
+  const graph = smallGraph(
+    [{ name: 'Alder Works' }, { name: 'Halden Care', type: 'Organization' }, { name: 'Vorrin', type: 'Concept' }, { name: 'Tarn Quay', type: 'Location' }],
+    [
+      { source: 'Alder Works', target: 'Halden Care', evidence: 'Halden Care maintains the boats of Alder Works until 31 May.', validFrom: null, validTo: '2024-05-31' },
+      { source: 'Alder Works', target: 'Vorrin', evidence: 'From 1 June the boats are looked after by Vorrin.', validFrom: '2024-06-01' },
+      { source: 'Alder Works', target: 'Tarn Quay', evidence: 'From 1 July Alder Works moors at Tarn Quay.', validFrom: '2024-07-01' },
+    ],
+  );
+  const ask = (temporal: PathQuery['temporal']) => rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'maintains boats', { maxHops: 1, temporal }), 8).map(names);
+  assert.equal(ask(null)[0], 'Alder Works → Halden Care');
+  assert.equal(ask({ prefer: 'latest' })[0], 'Alder Works → Vorrin', 'the untyped successor takes over; the quay, a place, does not');
+});
+
 test('a pair\'s validity reads every relation between the two: a later end closes an earlier start', () => {
   const graph = smallGraph(
     [{ name: 'Alder Works' }, { name: 'Bea Lund', type: 'Person' }, { name: 'Cole Marsh', type: 'Person' }],
