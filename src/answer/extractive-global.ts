@@ -48,8 +48,11 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   const subjectPhrase = (entity: Entity) => [entity.name, ...entity.aliases].map((name) => nameTailInQuestion(name, named)).find((phrase) => phrase !== null) ?? null;
   const subjectWords = new Set([...entities.values()].flatMap((entity) => contentStems(subjectPhrase(entity) ?? '')));
   const questionStems = new Set(analysis.stems.filter((stem) => !subjectWords.has(stem)));
-  const namedByQuestion = (entity: Entity) => subjectPhrase(entity) !== null;
   const headFirst = languagePack(analysis.language).descriptors.headFirst;
+  // In a head-first language the question may name its subject by the head noun alone ("l'université" for "Université de Valmoran") when one name has that head.
+  const pack = languagePack(analysis.language);
+  const headNamed = headFirst ? headNamedSubjects([...entities.values()], named, new Set([...pack.descriptors.referring, ...pack.determiners])) : new Set<string>();
+  const namedByQuestion = (entity: Entity) => subjectPhrase(entity) !== null || headNamed.has(entity.id);
   // Entities the documents describe with one of the question's nouns ("Aldwick, the supplier" for "which suppliers").
   const describedByQuestion = (entity: Entity) => [...questionStems].some((stem) => describedAs(readEntityNouns({ ...entity, name: '' }), stem, headFirst) === 'head');
   const topScore = Math.max(1e-9, ...communities.map((item) => item.score));
@@ -124,6 +127,26 @@ function listThemes(analysis: QuestionAnalysis, communities: ScoredCommunity[], 
  * The words of the question that name this entity: its whole name, or, for a name of three words
  * or more, its last two or more words ("Port Authority" for "Corrimore Port Authority"); null when the question does not name it.
  */
+/**
+ * Entities whose name's first word (its head, in a head-first language) the question writes after a
+ * definite article ("l'université"), when no other name of several words starts with that word.
+ */
+function headNamedSubjects(entities: readonly Entity[], normalisedQuestion: string, articles: ReadonlySet<string>): Set<string> {
+  const byHead = new Map<string, Entity[]>();
+  for (const entity of entities) {
+    const words = normaliseName(entity.name).split(' ').filter(Boolean);
+    const head = words[0];
+    if (words.length < 2 || !head || head.length < 4) continue;
+    byHead.set(head, [...(byHead.get(head) ?? []), entity]);
+  }
+  const named = new Set<string>();
+  for (const [head, holders] of byHead) {
+    if (holders.length !== 1) continue;
+    if ([...articles].some((article) => normalisedQuestion.includes(` ${article} ${head} `))) named.add((holders[0] as Entity).id);
+  }
+  return named;
+}
+
 function nameTailInQuestion(name: string, normalisedQuestion: string): string | null {
   const words = normaliseName(name).split(' ').filter(Boolean);
   if (words.join('').length < 3) return null;

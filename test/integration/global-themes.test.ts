@@ -85,6 +85,10 @@ describe('global search offline: risk themes and entity lists on corpora of othe
     const answer = await logistique.query('Quelles entreprises travaillent avec Transports Aubrac ?', { mode: 'global' });
     for (const name of ['Lemaire Conseil', 'Ostral Informatique']) assert.match(answer.answer, new RegExp(`${name} \\[\\d+\\]`), `${name} cited in: ${answer.answer}`);
     assert.doesNotMatch(answer.answer, /Transports Aubrac/);
+    // Head first: "les transports" names the one entity whose name starts with that word.
+    const byHead = await logistique.query('Avec quelles entreprises les transports travaillent-ils ?', { mode: 'global' });
+    assert.match(byHead.answer, /Lemaire Conseil \[\d+\]/, byHead.answer);
+    assert.doesNotMatch(byHead.answer, /Transports Aubrac/, byHead.answer);
   });
 
   test('a question that is not about risks does not read the documents as risks', async () => {
