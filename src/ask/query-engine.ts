@@ -79,7 +79,8 @@ export class QueryEngine {
     if (mode !== 'auto') return { mode, reason: requested ? 'mode chosen by the caller' : 'default mode from the configuration' };
     this.hasCommunities ??= this.store.counts().then((counts) => counts.communities > 0);
     const namedEntities = analysis.entities.map((entity) => entity.name);
-    return routeQuestion(analysis, { namedEntities, hasCommunities: await this.hasCommunities, canWriteCypher: this.config.llm.provider !== 'none' });
+    const asksBeyondGraph = namedEntities.length > 0 && (await this.local.asksBeyondGraph(analysis, this.config.query.ranking.linking));
+    return routeQuestion(analysis, { namedEntities, hasCommunities: await this.hasCommunities, canWriteCypher: this.config.llm.provider !== 'none', asksBeyondGraph });
   }
 
   /** Builds the context of one retrieval mode. */

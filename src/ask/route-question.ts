@@ -15,6 +15,8 @@ export interface QuestionSignals {
   hasCommunities: boolean;
   /** Whether a chat model can write Cypher (text-to-Cypher needs one). */
   canWriteCypher?: boolean;
+  /** True when the question names only the corpus's background subject and asks for a kind of thing the graph holds none of ("which logger does Fastify use"): passages answer it. */
+  asksBeyondGraph?: boolean;
 }
 
 /**
@@ -31,6 +33,9 @@ export function routeQuestion(analysis: QuestionAnalysis, signals: QuestionSigna
   if (signals.canWriteCypher && wording.aggregate) return { mode: 'cypher', reason: 'counts or aggregates over the graph: answered by read-only Cypher queries' };
   if (signals.hasCommunities && wording.corpusWide) return { mode: 'global', reason: 'corpus-wide wording: answered from community reports' };
   if (signals.hasCommunities && wording.list) return { mode: 'global', reason: 'asks for every item of a kind: answered from community reports' };
+  if (named.length > 0 && signals.asksBeyondGraph === true) {
+    return { mode: 'naive', reason: `names only ${named.slice(0, 3).join(', ')}${named.length > 3 ? '…' : ''}, which most documents mention, and asks for a kind of thing no entity of the graph is: nearest passages` };
+  }
   if (named.length > 0) {
     const temporal = wording.temporalWording ? ', temporal wording: recent or dated facts preferred' : '';
     return { mode: 'local', reason: `names ${named.slice(0, 3).join(', ')}${named.length > 3 ? '…' : ''}: follows relations from them${temporal}` };

@@ -14,8 +14,15 @@ export const rankingProfileSchema = z.object({
       fuzzyThreshold: z.number().min(0).max(1).default(0.92),
       /** A capitalised question word that is part of at most this many entity names links to them ("Brackley" → "Brackley Insurance"); more is ambiguous. */
       maxNameWordEntities: z.number().int().min(1).default(2),
+      /**
+       * A question entity whose commonness (1 − idf share over chunks) reaches this is the corpus's background subject
+       * ("Fastify" in its own documentation): when such entities are all the question names and no entity of the graph is of
+       * the kind asked ("which logger", "what default"), `auto` answers from passages. 0.75 lies between the documentation
+       * set's subject (0.90) and every entity the story sets' questions name (at most 0.60); above 1 turns it off.
+       */
+      backgroundCommonness: z.number().min(0).default(0.75),
     })
-    .default({ fuzzyThreshold: 0.92, maxNameWordEntities: 2 }),
+    .default({ fuzzyThreshold: 0.92, maxNameWordEntities: 2, backgroundCommonness: 0.75 }),
   walk: z
     .object({
       /** Personalized PageRank damping (HippoRAG's 0.5). */

@@ -9,6 +9,7 @@ import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
 import { contentStems } from '../../text/content-stems.js';
 import { languagePack } from '../../text/lang/registry.js';
+import { describedAs } from '../../text/described-as.js';
 import { saysTakesOver } from '../../text/sentence-validity.js';
 import { rankRelationPaths, type PathQuery } from './rank-relation-paths.js';
 import { buildWalkGraph } from './graph-walk.js';
@@ -59,6 +60,24 @@ export class LocalSearcher {
       const entity = index.entities[link.entityIndex];
       return entity ? [{ id: entity.id, name: entity.name, surface: link.surface, match: link.match }] : [];
     });
+  }
+
+  /**
+   * Whether passages should answer instead of the graph: every entity the question names is the
+   * corpus's background subject (commonness at least `backgroundCommonness`), and the graph holds
+   * nothing of the kind asked: no node type the question names, and no entity the documents describe
+   * with its head noun ("which logger", "what default"). False when the question gives no head noun.
+   */
+  async asksBeyondGraph(analysis: QuestionAnalysis, profile: RankingProfile['linking']): Promise<boolean> {
+    const { types, headStem } = analysis.answerType;
+    if (types.size > 0 || headStem === null || analysis.entities.length === 0) return false;
+    const { index } = await this.prepare();
+    const chunkCount = index.chunkIds.length;
+    if (chunkCount < 2) return false;
+    const commonness = (entityIndex: number | undefined) => (entityIndex === undefined ? 0 : 1 - Math.log(chunkCount / Math.max(1, index.chunksOfEntity[entityIndex]?.length ?? 0)) / Math.log(chunkCount));
+    if (!analysis.entities.every((entity) => commonness(index.entityIndexById.get(entity.id)) >= profile.backgroundCommonness)) return false;
+    const headFirst = languagePack(analysis.language).descriptors.headFirst;
+    return !index.entityNouns.some((nouns) => describedAs(nouns, headStem, headFirst) === 'head');
   }
 
   /** Local search for an analysed question (its `entities` linked by the ask layer, or linked here when empty). */

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createRhizome, type Rhizome } from '../../src/index.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+/** Documentation of one product: its name is in every page, so naming it says nothing about where the answer is. */
+const PAGES: Record<string, string> = {
+  'logging.md': '# Logging\n\nThe logger of Velbrook is quillog, a fast JSON logger. The default log level of Velbrook is info.',
+  'routing.md': '# Routing\n\nVelbrook matches routes with a radix tree. Routes of Velbrook are declared with a method and a path.',
+  'testing.md': '# Testing\n\nVelbrook injects fake requests for tests. Tests of Velbrook run without a network.',
+  'team.md': '# Team\n\nVelbrook is maintained by Irena Moss and Tobias Lund. Irena Moss leads the Velbrook release team.',
+  'history.md': '# History\n\nVelbrook began in 2019. Version 3 of Velbrook dropped the legacy router.',
+};
+
+describe('a question that names only the background subject and asks for a kind the graph lacks is answered from passages', () => {
+  const base = makeTempDir();
+  let rhizome: Rhizome;
+  before(async () => {
+    const root = path.join(base, 'docs');
+    mkdirSync(root, { recursive: true });
+    for (const [name, text] of Object.entries(PAGES)) writeFileSync(path.join(root, name), text);
+    rhizome = createRhizome({ workspace: path.join(base, 'workspace') });
+    await rhizome.index(root);
+  });
+  after(() => rhizome.close());
+
+  test('"which logger does Velbrook use" goes to passages and finds the logging page', async () => {
+    const answer = await rhizome.query('Which logger does Velbrook use?', { mode: 'auto' });
+    assert.equal(answer.metadata.route, 'naive', answer.metadata.reason);
+    assert.match(answer.answer, /quillog/, answer.answer);
+  });
+
+  test('a question about a person stays on the graph, and a profile threshold above 1 turns the rule off', async () => {
+    const who = await rhizome.query('Who leads the Velbrook release team?', { mode: 'auto' });
+    assert.equal(who.metadata.route, 'local', who.metadata.reason);
+    const off = createRhizome({ workspace: path.join(base, 'workspace'), query: { ranking: { linking: { backgroundCommonness: 1.1 } } } });
+    try {
+      assert.equal((await off.query('Which logger does Velbrook use?', { mode: 'auto' })).metadata.route, 'local');
+    } finally {
+      await off.close();
+    }
+  });
+});
