@@ -49,7 +49,7 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   const subjectWords = new Set([...entities.values()].flatMap((entity) => contentStems(subjectPhrase(entity) ?? '')));
   const questionStems = new Set(analysis.stems.filter((stem) => !subjectWords.has(stem)));
   const headFirst = languagePack(analysis.language).descriptors.headFirst;
-  // In a head-first language the question may name its subject by the head noun alone ("l'université" for "Université de Valmoran") when one name has that head.
+  // In a head-first language the question may name its subject by the head noun alone ("l'université" for "Université de Corvel") when one name has that head.
   const pack = languagePack(analysis.language);
   const headNamed = headFirst ? headNamedSubjects([...entities.values()], named, new Set([...pack.descriptors.referring, ...pack.determiners])) : new Set<string>();
   const namedByQuestion = (entity: Entity) => subjectPhrase(entity) !== null || headNamed.has(entity.id);
@@ -125,7 +125,7 @@ function listThemes(analysis: QuestionAnalysis, communities: ScoredCommunity[], 
 
 /**
  * The words of the question that name this entity: its whole name, or, for a name of three words
- * or more, its last two or more words ("Port Authority" for "Corrimore Port Authority"); null when the question does not name it.
+ * or more, its last two or more words ("Ferry Authority" for "Ostrel Ferry Authority"); null when the question does not name it.
  */
 /**
  * Entities whose name's first word (its head, in a head-first language) the question writes after a

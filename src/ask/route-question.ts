@@ -15,7 +15,7 @@ export interface QuestionSignals {
   hasCommunities: boolean;
   /** Whether a chat model can write Cypher (text-to-Cypher needs one). */
   canWriteCypher?: boolean;
-  /** True when the question names only the corpus's background subject and asks for a kind of thing the graph holds none of ("which logger does Fastify use"): passages answer it. */
+  /** True when the question names only the corpus's background subject and asks for a kind of thing the graph holds none of ("which logger does Velbrook use" in its own documentation): passages answer it. */
   asksBeyondGraph?: boolean;
 }
 

@@ -16,7 +16,7 @@ export const rankingProfileSchema = z.object({
       maxNameWordEntities: z.number().int().min(1).default(2),
       /**
        * A question entity whose commonness (1 − idf share over chunks) reaches this is the corpus's background subject
-       * ("Fastify" in its own documentation): when such entities are all the question names and no entity of the graph is of
+       * ("Velbrook" in Velbrook's own documentation): when such entities are all the question names and no entity of the graph is of
        * the kind asked ("which logger", "what default"), `auto` answers from passages. 0.75 lies between the documentation
        * set's subject (0.90) and every entity the story sets' questions name (at most 0.60); above 1 turns it off.
        */

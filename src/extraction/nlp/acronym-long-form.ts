@@ -12,8 +12,8 @@ export interface LongFormSpan {
 const WORD = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu;
 
 /**
- * The long form of the acronym written in parentheses at `parenthesis` ("la Société de maintenance
- * des Hauts-Plateaux (SMHP)", "l'Université de Valmoran (UVM)"), found as Schwartz & Hearst (2003)
+ * The long form of the acronym written in parentheses at `parenthesis` ("la Société de gardiennage
+ * des Monts-Bleus (SGMB)", "l'Université de Corvel (UDC)"), found as Schwartz & Hearst (2003)
  * find it: reading the acronym's letters right to left, each is matched to a letter of the text before
  * it, the first one to the first letter of a word; the window is min(n + 5, 2n) words for n letters.
  * The long form is a name only when it starts with a capital (an elided article is left out) and

@@ -198,7 +198,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
   while (words.length > 0) {
     const word = words[0] as WordToken;
     if (words.length > 1 && titleWords.has(plainLower(word.text))) titles.push(word.text);
-    // After a title a capitalised particle starts the surname ("M. Le Bihan").
+    // After a title a capitalised particle starts the surname ("Mme Le Moal").
     else if (titles.length > 0 && words.length > 1 && isCapitalised(word.text) && surnameParticles.has(plainLower(word.text))) break;
     else if (!isNoise(word, word === run[0]) && !connectors.has(word.text.toLowerCase())) break;
     words.shift();
@@ -222,7 +222,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
 
 /**
  * Marks "Long Form (LF)" pairs: the acronym mention records the long form it stands for. A long form
- * that spans lower-case words ("Société de maintenance des Hauts-Plateaux (SMHP)") becomes one mention
+ * that spans lower-case words ("Société de gardiennage des Monts-Bleus (SGMB)") becomes one mention
  * in place of the pieces found inside it.
  */
 function attachAcronyms(found: CandidateMention[], sentence: string): CandidateMention[] {
@@ -248,7 +248,7 @@ function attachAcronyms(found: CandidateMention[], sentence: string): CandidateM
   return mentions;
 }
 
-/** The capitalised words of a long form spell the acronym ("Corrimore Port Authority" → CPA). */
+/** The capitalised words of a long form spell the acronym ("Ostrel Ferry Authority" → OFA). */
 function matchesInitials(longForm: CandidateMention, acronym: CandidateMention): boolean {
   const initials = longForm.surface
     .split(/[\s-]+/)

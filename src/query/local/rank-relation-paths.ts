@@ -219,7 +219,7 @@ function successorPath(index: GraphIndex, path: PartialPath, endedOn: string): P
   for (const relationIndex of index.relationsOfEntity[anchor] ?? []) {
     const relation = index.relations[relationIndex] as Relation;
     const other = index.entityIndexById.get(relation.sourceId === index.entities[anchor]?.id ? relation.targetId : relation.sourceId);
-    // Of the same type, or of none the text made out (a successor named once, "… sera assuré par Dalvène").
+    // Of the same type, or of none the text made out (a successor named once, "… sera assuré par Dorvane").
     const otherType = other === undefined ? undefined : index.entities[other]?.type;
     if (other === undefined || other === ended || path.entities.includes(other) || (otherType !== type && otherType !== FALLBACK_NODE_TYPE)) continue;
     const candidate: PartialPath = { entities: [...path.entities.slice(0, -1), other], relations: [...path.relations.slice(0, -1), relationIndex], covered: path.covered };

@@ -87,7 +87,7 @@ export interface NameWords {
   readonly joiningGaps: readonly string[];
   /** Endings (after an apostrophe) dropped from a name as possessive marks ("s" in "Kelvane's"). */
   readonly possessiveEndings: readonly string[];
-  /** Particles inside a person's name, lower case and accent-free ("le" in "Yannick Le Bihan", "van" in "Anna van Dijk"). */
+  /** Particles inside a person's name, lower case and accent-free ("le" in "Gaëlle Le Moal", "van" in "Anna van Dijk"). */
   readonly surnameParticles: ReadonlySet<string>;
 }
 
