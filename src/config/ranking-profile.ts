@@ -27,7 +27,11 @@ export const rankingProfileSchema = z.object({
     .object({
       /** Personalized PageRank damping (HippoRAG's 0.5). */
       damping: z.number().min(0).max(1).default(0.5),
-      /** Share of the restart mass on full-text hits when the question names entities (half: neither side dominates). */
+      /**
+       * Share of the restart mass on full-text hits when the question names entities (half: neither side dominates). 0 was
+       * measured: HotpotQA R@5 83.5 → 87.0 with the coverage sets of the ablation unchanged, but fastify-docs-en −0.03 and a
+       * held-out French set −0.08 (3-hop 0.67 → 0.33): kept at 0.5.
+       */
       textShareWithEntities: z.number().min(0).max(1).default(0.5),
       /** Full-text hits that seed the walk. */
       textHits: z.number().int().min(1).default(20),
