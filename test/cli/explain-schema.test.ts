@@ -34,7 +34,7 @@ test('stats --schema --json reports the cue that typed an entity, the phrase tha
 test('explain shows a document\'s typed entities with their votes and the reason of each relation', () => {
   const result = runCli(cwd, 'explain', 'docs/veyra.txt');
   assert.equal(result.code, 0, result.stderr);
-  assert.match(result.stdout, /entity {3}Odile Marchetti : Person {2}Person 0\.5 \(person-name \+0\.5\)/);
+  assert.match(result.stdout, /entity {3}Odile Marchetti : Person {2}Person 1 \(person-name \+1\)/, 'a known given name weighs 1');
   assert.match(result.stdout, /entity {3}Veyra : Project {2}Project 2 \(after "project" \+2\)/);
   assert.match(result.stdout, /relation Odile Marchetti \(Person\) -\[LEADS\]-> Veyra \(Project\) {2}phrase "leads"/);
   assert.match(result.stdout, /relation Brightwell Analytics \(Organisation\) -\[RELATED_TO\]-> Tarnow Hydraulics \(Organisation\) {2}co-occurrence/);
