@@ -16,6 +16,7 @@ const questionWords = acrossLanguages((packs) => {
     person: union((pack) => pack.answerTypeWords.person),
     place: union((pack) => pack.answerTypeWords.place),
     choice: union((pack) => pack.answerTypeWords.choice),
+    objectAuxiliaries: union((pack) => pack.answerTypeWords.objectAuxiliaries ?? []),
     organisation: organisation.length > 0 ? new RegExp(`\\b(?:${wordAlternation(organisation)})`) : /$^/,
   };
 });
@@ -99,9 +100,11 @@ export function bridgeKinds(question: string, schema: GraphSchema): Set<string> 
  */
 function answerHead(question: string, schema: GraphSchema | undefined, headFirst: boolean): string | null {
   const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const { person, place, choice } = questionWords();
+  const { person, place, choice, objectAuxiliaries } = questionWords();
   const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
   if (first < 0 || !choice.has(words[first] as string)) return null;
+  // "What does Maya prefer?": the choice word is the object and names no kind.
+  if (objectAuxiliaries.has(words[first + 1] ?? '')) return null;
   const isContent = (word: string) => !isStopWord(word) && word.length > 2;
   const start = words.findIndex((word, index) => index > first && isContent(word));
   if (start < 0) return null;

@@ -16,6 +16,12 @@ test('in English the head of the wh-phrase is its last noun that names a type, b
   assert.equal(answerHeadIsPlural('Which external supplier does the board use?', schema, false), false);
 });
 
+test('a choice word followed by an auxiliary is the object and has no head noun', () => {
+  assert.equal(answerHeadStem('What does Irena Moss prefer?', schema, false), null);
+  assert.equal(answerHeadStem('Which did the board choose?', schema, false), null);
+  assert.equal(answerHeadStem('What coffee does Irena Moss prefer?', schema, false), stemWord('coffee'));
+});
+
 test('in head-first languages the head is the first content word after the wh-word', () => {
   assert.equal(answerHeadStem('Quels fournisseurs externes travaillent avec le groupe ?', schema, true), stemWord('fournisseurs'));
   assert.equal(answerHeadStem('Who leads the programme?', schema, false), null);

@@ -22,7 +22,13 @@ export interface LanguagePack {
   /** Words of questions that carry no content term ("who", "quel", "currently"). */
   readonly questionWords: ReadonlySet<string>;
   /** Question words that ask for a kind of answer: a person, a place, or a choice among named things. */
-  readonly answerTypeWords: { readonly person: readonly string[]; readonly place: readonly string[]; readonly choice: readonly string[] };
+  readonly answerTypeWords: {
+    readonly person: readonly string[];
+    readonly place: readonly string[];
+    readonly choice: readonly string[];
+    /** Auxiliaries that, right after a choice word, make it the object with no noun of its own ("what does X prefer"): no head noun then. */
+    readonly objectAuxiliaries?: readonly string[];
+  };
   /** Prefixes of words that name organisations ("compan" for company, companies; "entreprise"). */
   readonly organisationWordPrefixes: readonly string[];
   readonly names: NameWords;
