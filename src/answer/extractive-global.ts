@@ -48,9 +48,9 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   const subjectPhrase = (entity: Entity) => [entity.name, ...entity.aliases].map((name) => nameTailInQuestion(name, named)).find((phrase) => phrase !== null) ?? null;
   const subjectWords = new Set([...entities.values()].flatMap((entity) => contentStems(subjectPhrase(entity) ?? '')));
   const questionStems = new Set(analysis.stems.filter((stem) => !subjectWords.has(stem)));
-  const headFirst = languagePack(analysis.language).descriptors.headFirst;
-  // In a head-first language the question may name its subject by the head noun alone ("l'université" for "Université de Corvel") when one name has that head.
   const pack = languagePack(analysis.language);
+  const headFirst = pack.descriptors.headFirst;
+  // In a head-first language the question may name its subject by the head noun alone ("l'université" for "Université de Corvel") when one name has that head.
   const headNamed = headFirst ? headNamedSubjects([...entities.values()], named, new Set([...pack.descriptors.referring, ...pack.determiners])) : new Set<string>();
   const namedByQuestion = (entity: Entity) => subjectPhrase(entity) !== null || headNamed.has(entity.id);
   // Entities the documents describe with one of the question's nouns ("Aldwick, the supplier" for "which suppliers").
@@ -124,10 +124,6 @@ function listThemes(analysis: QuestionAnalysis, communities: ScoredCommunity[], 
 }
 
 /**
- * The words of the question that name this entity: its whole name, or, for a name of three words
- * or more, its last two or more words ("Ferry Authority" for "Ostrel Ferry Authority"); null when the question does not name it.
- */
-/**
  * Entities whose name's first word (its head, in a head-first language) the question writes after a
  * definite article ("l'université"), when no other name of several words starts with that word.
  */
@@ -147,6 +143,10 @@ function headNamedSubjects(entities: readonly Entity[], normalisedQuestion: stri
   return named;
 }
 
+/**
+ * The words of the question that name this entity: its whole name, or, for a name of three words
+ * or more, its last two or more words ("Ferry Authority" for "Ostrel Ferry Authority"); null when the question does not name it.
+ */
 function nameTailInQuestion(name: string, normalisedQuestion: string): string | null {
   const words = normaliseName(name).split(' ').filter(Boolean);
   if (words.join('').length < 3) return null;

@@ -35,6 +35,15 @@ export interface GraphIndex {
 }
 
 /** Builds the retrieval index from a projection read from the store. */
+/**
+ * How much of the corpus mentions an entity, 1 − its idf share over chunks: 0 for a name in one
+ * chunk, 1 for one in every chunk (the subject most of the corpus is about).
+ */
+export function entityCommonness(index: GraphIndex, entityIndex: number): number {
+  const chunkCount = Math.max(2, index.chunkIds.length);
+  return 1 - Math.log(chunkCount / Math.max(1, index.chunksOfEntity[entityIndex]?.length ?? 0)) / Math.log(chunkCount);
+}
+
 export function buildGraphIndex(projection: GraphProjection): GraphIndex {
   const entities = projection.entities;
   const entityIndexById = new Map(entities.map((entity, index) => [entity.id, index]));

@@ -120,12 +120,12 @@ function isBrandAndTrade(parts: string[], knownLowercase: ReadonlySet<string>, l
   return !knownLowercase.has(brand) && !isDictionaryWord(brand, language) && knownLowercase.has(trade) && isDictionaryWord(trade, language);
 }
 
-/** "T. Brennan" is an initial + surname; "Lina Ferraz" a name when no part is an ordinary lower-case word. */
 /** "Irena", "Jean-Marc" (or its first part "Jean"): a given name of the gazetteer. */
 function startsWithGivenName(word: string): boolean {
   return isGivenName(word) || (word.includes('-') && isGivenName(word.split('-')[0] as string));
 }
 
+/** "T. Brennan" is an initial + surname; "Lina Ferraz" a name when no part is an ordinary lower-case word. */
 function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, language: Language | undefined): 'initial' | 'given-name' | 'name' | null {
   const written = surface.split(/\s+/);
   // A surname particle inside the name ("Gaëlle Le Moal", "Anna van Dijk") is not an ordinary word there.

@@ -2,7 +2,7 @@ import type { Entity, Relation } from '../../core/records.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { RelationPath } from '../../core/retrieval-context.js';
-import type { GraphIndex } from '../graph-index.js';
+import { entityCommonness, type GraphIndex } from '../graph-index.js';
 import { describedAs } from '../../text/described-as.js';
 
 /** What makes a path a good explanation of the question. */
@@ -55,9 +55,8 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   const specificity = (entityIndex: number) => 1 / Math.log(Math.E + (index.chunksOfEntity[entityIndex]?.length ?? 0));
   const relevance = (entityIndex: number) => query.entityScore(entityIndex) * specificity(entityIndex);
   const maxRelevance = Math.max(1e-12, ...index.entities.map((_, entityIndex) => (seedSet.has(entityIndex) ? 0 : relevance(entityIndex))));
-  const chunkCount = Math.max(2, index.chunkIds.length);
   // An entity mentioned by most of the corpus explains little: its cost grows as its idf shrinks.
-  const commonness = (entityIndex: number) => 1 - Math.log(chunkCount / Math.max(1, index.chunksOfEntity[entityIndex]?.length ?? 0)) / Math.log(chunkCount);
+  const commonness = (entityIndex: number) => entityCommonness(index, entityIndex);
   const hubCost = (path: PartialPath) => path.entities.slice(1, -1).reduce((sum, entityIndex) => sum + profile.hubPenalty * commonness(entityIndex), 0);
   // A question stem met only through another word of its relation ("~" + stem) counts for part of its weight.
   const coverage = (covered: Set<string>) =>
