@@ -20,6 +20,7 @@ export const ABLATIONS: readonly Ablation[] = [
   // "Off" would be 0 (no name-word links) but the schema's minimum is 1: 1 keeps only words owned by a single entity.
   { section: 'linking', key: 'maxNameWordEntities', off: 1, note: '1: schema minimum, 0 (off) is refused' },
   { section: 'linking', key: 'backgroundCommonness', off: 2, note: '2: no entity is background, auto never routes to passages for it' },
+  { section: 'linking', key: 'subjectDominance', off: 0, note: '0: no entity is the corpus subject by dominance; list questions naming it follow its relations' },
   // Damping 0: the walk never leaves its restart nodes, so chunks rank by their text-hit mass alone: the graph walk off.
   { section: 'walk', key: 'damping', off: 0, note: '0: graph walk off' },
   // 0: when the question names entities, all restart mass goes to them and none to the full-text hits.

@@ -16,10 +16,29 @@ const questionWords = acrossLanguages((packs) => {
     person: union((pack) => pack.answerTypeWords.person),
     place: union((pack) => pack.answerTypeWords.place),
     choice: union((pack) => pack.answerTypeWords.choice),
-    objectAuxiliaries: union((pack) => pack.answerTypeWords.objectAuxiliaries ?? []),
+    objectAuxiliaries: union((pack) => pack.answerTypeWords.objectAuxiliaries),
+    imperatives: union((pack) => pack.answerTypeWords.imperatives),
     organisation: organisation.length > 0 ? new RegExp(`\\b(?:${wordAlternation(organisation)})`) : /$^/,
   };
 });
+
+/**
+ * Where the question's wh-phrase starts and what it asks for: its first wh-word, or, in a question
+ * with none, a request verb opening it ("List the suppliers…", "Citez les entreprises…"), which asks
+ * to choose among things as "which" does. Null when there is neither.
+ */
+function whPhrase(words: readonly string[]): { index: number; asks: 'person' | 'place' | 'choice' } | null {
+  const { person, place, choice, imperatives } = questionWords();
+  const index = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
+  // "Nommez le cabinet qui a vérifié …": a wh-word further on is a relative pronoun; "Indiquez qui dirige …" asks with it.
+  if (imperatives.has(words[0] ?? '') && (index < 0 || index > IMPERATIVE_REACH)) return { index: 0, asks: 'choice' };
+  if (index < 0) return null;
+  const word = words[index] as string;
+  return { index, asks: person.has(word) ? 'person' : place.has(word) ? 'place' : 'choice' };
+}
+
+/** A wh-word at most this many words after an opening request verb is the question's own ("Tell me who …", "Indiquez qui …"). */
+const IMPERATIVE_REACH = 2;
 
 /**
  * The node types a question asks for, read from its wh-phrase: "who" asks for a person-like
@@ -29,11 +48,11 @@ const questionWords = acrossLanguages((packs) => {
 export function expectedAnswerTypes(question: string, schema: GraphSchema): AnswerTypeWeights {
   const weights: AnswerTypeWeights = new Map();
   const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const { person, place, choice, organisation: organisationWords } = questionWords();
-  const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
-  if (first < 0) return weights;
-  const wh = words[first] as string;
-  if (person.has(wh)) {
+  const { organisation: organisationWords } = questionWords();
+  const wh = whPhrase(words);
+  if (wh === null) return weights;
+  const first = wh.index;
+  if (wh.asks === 'person') {
     for (const type of schema.nodeTypes) {
       if (type.cues.shapes.includes('person-name')) weights.set(type.name, 1);
       else if (organisationWords.test(describe(type))) weights.set(type.name, 0.5);
@@ -41,7 +60,7 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
     return weights;
   }
   const typesMentioning = (word: string) => typesNamedBy(word, schema);
-  if (place.has(wh)) {
+  if (wh.asks === 'place') {
     // "where": the types declared to hold place names.
     for (const type of schema.nodeTypes.filter((candidate) => candidate.cues.shapes.includes('place-name'))) weights.set(type.name, 1);
     return weights;
@@ -84,12 +103,11 @@ function typesNamedBy(word: string, schema: GraphSchema): GraphSchema['nodeTypes
  */
 export function bridgeKinds(question: string, schema: GraphSchema): Set<string> {
   const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const { person, place, choice } = questionWords();
-  const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
-  if (first < 0) return new Set();
-  const rest = words.slice(first + 1).filter((word) => !isStopWord(word) && word.length > 2);
+  const wh = whPhrase(words);
+  if (wh === null) return new Set();
+  const rest = words.slice(wh.index + 1).filter((word) => !isStopWord(word) && word.length > 2);
   // A choice question's head noun names the answer, not a bridge.
-  const beyond = choice.has(words[first] as string) ? rest.slice(1) : rest;
+  const beyond = wh.asks === 'choice' ? rest.slice(1) : rest;
   return new Set(beyond.flatMap((word) => typesNamedBy(word, schema).map((type) => type.name)));
 }
 
@@ -100,9 +118,10 @@ export function bridgeKinds(question: string, schema: GraphSchema): Set<string> 
  */
 function answerHead(question: string, schema: GraphSchema | undefined, headFirst: boolean): string | null {
   const words = stripAccents(question).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const { person, place, choice, objectAuxiliaries } = questionWords();
-  const first = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
-  if (first < 0 || !choice.has(words[first] as string)) return null;
+  const { objectAuxiliaries } = questionWords();
+  const wh = whPhrase(words);
+  if (wh === null || wh.asks !== 'choice') return null;
+  const first = wh.index;
   // "What does Maya prefer?": the choice word is the object and names no kind.
   if (objectAuxiliaries.has(words[first + 1] ?? '')) return null;
   const isContent = (word: string) => !isStopWord(word) && word.length > 2;

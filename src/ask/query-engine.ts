@@ -68,8 +68,9 @@ export class QueryEngine {
       analysis.signals.temporalWording = true;
     }
     analysis.entities = await this.local.linkEntities(question, this.config.query.ranking.linking);
-    // "Which suppliers …?" naming no entity asks for the items of a kind across the documents.
-    if (analysis.entities.length === 0 && analysis.answerType.headPlural && analysis.answerType.types.size > 0) analysis.signals.list = true;
+    // "Which suppliers …?" naming no entity, or only the corpus's background subject ("… does the Trust buy from"), asks for the items of a kind across the documents.
+    const { headPlural, types } = analysis.answerType;
+    if (headPlural && types.size > 0 && (analysis.entities.length === 0 || (await this.local.namesOnlyBackground(analysis, this.config.query.ranking.linking)))) analysis.signals.list = true;
     return analysis;
   }
 

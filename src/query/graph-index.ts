@@ -34,7 +34,6 @@ export interface GraphIndex {
   nameWordIndex: Map<string, number[]>;
 }
 
-/** Builds the retrieval index from a projection read from the store. */
 /**
  * How much of the corpus mentions an entity, 1 − its idf share over chunks: 0 for a name in one
  * chunk, 1 for one in every chunk (the subject most of the corpus is about).
@@ -43,6 +42,20 @@ export function entityCommonness(index: GraphIndex, entityIndex: number): number
   const chunkCount = Math.max(2, index.chunkIds.length);
   return 1 - Math.log(chunkCount / Math.max(1, index.chunksOfEntity[entityIndex]?.length ?? 0)) / Math.log(chunkCount);
 }
+
+/** How many times more chunks mention the entity than any other entity of its type (than one chunk when it is the only one of its type). */
+export function dominanceInType(index: GraphIndex, entityIndex: number): number {
+  const entity = index.entities[entityIndex];
+  if (!entity) return 0;
+  const own = index.chunksOfEntity[entityIndex]?.length ?? 0;
+  let runnerUp = 0;
+  index.entities.forEach((other, otherIndex) => {
+    if (otherIndex !== entityIndex && other.type === entity.type) runnerUp = Math.max(runnerUp, index.chunksOfEntity[otherIndex]?.length ?? 0);
+  });
+  return own / Math.max(1, runnerUp);
+}
+
+/** Builds the retrieval index from a projection read from the store. */
 
 export function buildGraphIndex(projection: GraphProjection): GraphIndex {
   const entities = projection.entities;

@@ -22,13 +22,14 @@ export function readEntityNouns(entity: Entity): EntityNouns {
  * How an entity answers to a question's head noun ("which quay", "quel cabinet"): `head` when
  * the noun is the head of one of its descriptor phrases (the last word in English, "quay-wall
  * monitoring programme" is a programme; the first in French, "hébergeur certifié") or of its
- * name ("Kinnaird Quay", "Quai de la Fosse"), or any word of a prose description; `modifier` when
+ * name of several words ("Kinnaird Quay", "Quai de la Fosse"), or any word of a prose description; `modifier` when
  * the noun only qualifies one ("quay-wall" in that programme); null when neither.
  */
 export function describedAs(nouns: EntityNouns | undefined, headStem: string, headFirst: boolean): 'head' | 'modifier' | null {
   if (!nouns) return null;
   const headOf = (stems: readonly string[]) => (headFirst ? stems[0] : stems[stems.length - 1]);
-  if (headOf(nouns.name) === headStem) return 'head';
+  // A name of one word that is the noun itself ("Structures" for the Structures team) names no instance of the kind.
+  if (nouns.name.length > 1 && headOf(nouns.name) === headStem) return 'head';
   let modifier = false;
   for (const phrase of nouns.phrases) {
     if (phrase.isPhrase ? headOf(phrase.stems) === headStem : phrase.stems.includes(headStem)) return 'head';

@@ -26,3 +26,14 @@ test('in head-first languages the head is the first content word after the wh-wo
   assert.equal(answerHeadStem('Quels fournisseurs externes travaillent avec le groupe ?', schema, true), stemWord('fournisseurs'));
   assert.equal(answerHeadStem('Who leads the programme?', schema, false), null);
 });
+
+test('a request verb opening a question with no wh-word of its own asks as "which" does', () => {
+  assert.equal(answerHeadStem('List the outside companies the board buys goods from.', schema, false), stemWord('companies'));
+  assert.equal(answerHeadIsPlural('List the outside companies the board buys goods from.', schema, false), true);
+  assert.equal(answerHeadStem('Name the company that provides the GT-12 tags.', schema, false), stemWord('company'));
+  // A wh-word further on is a relative pronoun; one right after the verb is the question's own.
+  assert.equal(answerHeadStem('Nommez le cabinet qui a vérifié la sécurité du théâtre.', schema, true), stemWord('cabinet'));
+  assert.equal(answerHeadStem('Indiquez qui dirige le projet.', schema, true), null);
+  // Only as the first word: "name" inside a question is a noun.
+  assert.equal(answerHeadStem('The company name of the supplier?', schema, false), null);
+});

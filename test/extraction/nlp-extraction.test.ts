@@ -240,3 +240,22 @@ test('names listed together are weakly linked; names a sentence relates are not 
   const two = bases('Dana Roe and Eli Voss visited Brackwell Foods in May.');
   assert.ok(Object.values(two).every((basis) => basis === 'sentence'), `two names and a third the sentence relates them to: ${JSON.stringify(two)}`);
 });
+
+test('a role line under a title states the edge its role noun stands for, to the title\'s subject; other lines stay co-occurrences', () => {
+  const typed = (result: ReturnType<typeof extract>) => result.relations.filter((relation) => relation.basis === 'pattern').map((relation) => `${relation.source} ${relation.type} ${relation.target}`);
+  const english = extract('Velbrook programme highlight report\n\nOverall status: amber. Programme manager: Hallie Corvane. Lead auditor: Dana Pellow.');
+  assert.deepEqual(typed(english), ['Hallie Corvane MANAGES Velbrook'], '"auditor" names no edge phrase of the schema');
+  assert.ok(english.relations.some((relation) => relation.basis === 'title' && relation.target === 'Dana Pellow'), 'the auditor stays tied to the title by co-occurrence');
+  assert.ok(!english.relations.some((relation) => relation.basis === 'title' && relation.target === 'Hallie Corvane'), 'no co-occurrence beside the typed relation');
+  // French: the head noun comes first ("Chef de projet"); a modifier naming another type than the subject's says nothing.
+  const french = extract('Projet Vorrin : point d\'avancement\n\nChef de projet : Étienne Marsac. Le chef de chantier est absent.', 'fr');
+  assert.deepEqual(typed(french), ['Étienne Marsac LEADS Vorrin']);
+  assert.equal(french.entities.find((entity) => entity.name === 'Étienne Marsac')?.type, 'Person', '"projet" before the colon does not type the holder');
+  assert.deepEqual(typed(extract('Corvel Quay works update\n\nProgramme manager: Hallie Corvane.')), [], 'a programme manager does not manage a quay');
+  assert.deepEqual(typed(extract('Velbrook programme highlight report\n\nManager notes: Hallie Corvane was away.')), [], 'the holder follows the colon at once');
+});
+
+test('French relation phrases ending in "de" read its contractions too ("cheffe du projet")', () => {
+  const result = extract('Hélène Corvaz, cheffe du projet Vorrin, présente le bilan. Le projet avance.', 'fr');
+  assert.ok(result.relations.some((relation) => relation.type === 'LEADS' && relation.source === 'Hélène Corvaz' && relation.target === 'Vorrin'));
+});

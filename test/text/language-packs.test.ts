@@ -70,7 +70,8 @@ const ADDED_SINCE_THE_MOVE: Record<string, Partial<Record<'before' | 'after' | '
 
 /** Edge phrases added since the move, by edge type (the digest is of the rest). */
 const EDGE_PHRASES_ADDED_SINCE_THE_MOVE: Record<string, string[]> = {
-  LEADS: ['will lead', 'to lead'],
+  // French: "cheffe de" (the feminine of "chef de"), "chargé(e) de", "en charge de", "a la charge de" ("in charge of").
+  LEADS: ['will lead', 'to lead', 'cheffe de', 'chargé de', 'chargée de', 'en charge de', 'a la charge de'],
   LOCATED_IN: ['situés à', 'situées à', 'basés à', 'basées à', 'basée sur le site de', 'basés sur le site de', 'basées sur le site de', 'installée à', 'installés à', 'installées à'],
 };
 
@@ -95,7 +96,9 @@ test('the default schema has, as sets, the cue words and phrases it listed befor
   const cueLists = {
     nodeTypes: defaultGraphSchema.nodeTypes.map((type) => [type.name, withoutAdded(type.name, 'before', type.cues?.before), withoutAdded(type.name, 'after', type.cues?.after), withoutAdded(type.name, 'suffixes', type.cues?.suffixes)]),
     edgeTypes: (defaultGraphSchema.edgeTypes ?? []).map((edge) => {
-      const added = EDGE_PHRASES_ADDED_SINCE_THE_MOVE[edge.name] ?? [];
+      // French relation phrases ending in "de" come with its contractions ("responsable du", "des", "d'"): documented additions too.
+      const contracted = (edge.patterns ?? []).filter((phrase) => / (?:du|des|d')$/u.test(phrase) && edge.patterns?.includes(phrase.replace(/(?:du|des|d')$/u, 'de')));
+      const added = [...(EDGE_PHRASES_ADDED_SINCE_THE_MOVE[edge.name] ?? []), ...contracted];
       for (const phrase of added) assert.ok(edge.patterns?.includes(phrase), `${edge.name}.patterns holds the added ${phrase}`);
       const addedPassive = PASSIVE_PHRASES_ADDED_SINCE_THE_MOVE[edge.name] ?? [];
       for (const phrase of addedPassive) assert.ok(edge.passivePatterns?.includes(phrase), `${edge.name}.passivePatterns holds the added ${phrase}`);

@@ -9,6 +9,7 @@ import { findDescriptorPhrases } from './find-descriptors.js';
 import { languagePack } from '../../text/lang/registry.js';
 import { DESCRIPTOR_SEPARATOR } from '../../core/description-phrases.js';
 import { findReferringMentions, referringNouns, type EarlierMention } from './refer-back.js';
+import { matchRoleLine } from './role-line.js';
 
 /** What the NLP extractor needs besides the chunk. */
 export interface NlpExtractionContext {
@@ -25,7 +26,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-33';
+export const NLP_EXTRACTOR_VERSION = 'nlp-35';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -41,7 +42,8 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   if (isVerbatimChunk(chunk)) return { chunkId: chunk.id, entities: [], relations: [] };
   const entities: ExtractedEntity[] = [];
   const relations: ExtractedRelation[] = [];
-  let title: { text: string; names: string[] } | null = null;
+  let title: { text: string; names: string[]; mentions: SentenceMention[] } | null = null;
+  const headFirst = languagePack(context.language).descriptors.headFirst;
   const sentences = splitSentences(chunk.text, context.language);
   const namesBySentence: string[][] = [];
   const earlier: EarlierMention[][] = [];
@@ -81,9 +83,15 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     namesBySentence.push(distinct);
     const validity = readSentenceValidity(sentence.text, context.documentDate, context.language);
     if (sentence === sentences[0] && chunk.index === 0 && isTitleLine(sentence.text)) {
-      title = { text: sentence.text, names: mentions.map((mention) => mention.name) };
-    } else if (title && title.names.length > 0 && context.cooccurrence) {
-      relations.push(...linkToTitle(title, mentions, sentence.text, { start: chunk.start + sentence.start, end: chunk.start + sentence.start + sentence.text.length }, validity));
+      title = { text: sentence.text, names: mentions.map((mention) => mention.name), mentions: [...mentions] };
+    } else if (title && title.names.length > 0) {
+      const lineSpan = { start: chunk.start + sentence.start, end: chunk.start + sentence.start + sentence.text.length };
+      const role = matchRoleLine(sentence.text, mentions, title.mentions, context.schema, headFirst, nouns);
+      if (role) {
+        const evidence = `${title.text.trim()} … ${sentence.text}`;
+        relations.push({ type: role.type, source: role.holder.name, target: role.subject.name, evidence, span: lineSpan, ...validity, basis: 'pattern', phrase: role.phrase, voice: 'active' });
+      }
+      if (context.cooccurrence) relations.push(...linkToTitle(title, mentions, sentence.text, lineSpan, validity, role ? pairKey(role.holder.name, role.subject.name) : null));
     } else if (distinct.length === 1 && context.cooccurrence) {
       relations.push(...linkToNeighbours(chunk, sentences, namesBySentence, distinct[0] as string, validity));
     }
@@ -140,12 +148,12 @@ function isTitleLine(text: string): boolean {
  * what the text is about, so "Programme manager: Ines Calloway." under the title "Seabright
  * highlight report" ties Ines Calloway to Seabright. The evidence holds both lines.
  */
-function linkToTitle(title: { text: string; names: string[] }, mentions: SentenceMention[], sentence: string, span: { start: number; end: number }, validity: SentenceValidity): ExtractedRelation[] {
+function linkToTitle(title: { text: string; names: string[] }, mentions: SentenceMention[], sentence: string, span: { start: number; end: number }, validity: SentenceValidity, typedPair: string | null): ExtractedRelation[] {
   const present = new Set(mentions.map((mention) => mention.name));
   const evidence = `${title.text.trim()} … ${sentence}`;
   return title.names
     .filter((name) => !present.has(name))
-    .flatMap((name) => mentions.map((mention) => ({ type: COOCCURRENCE_EDGE_TYPE, source: name, target: mention.name, evidence, span, ...validity, basis: 'title' as const })));
+    .flatMap((name) => mentions.filter((mention) => pairKey(name, mention.name) !== typedPair).map((mention) => ({ type: COOCCURRENCE_EDGE_TYPE, source: name, target: mention.name, evidence, span, ...validity, basis: 'title' as const })));
 }
 
 const NEIGHBOUR_WINDOW = 2;

@@ -66,7 +66,6 @@ export function findReferringMentions(
 ): ReferringMention[] {
   const grammar = languagePack(language).descriptors;
   const words = plainWords(sentence);
-  const presentNames = new Set(present.map((mention) => mention.name));
   const found: ReferringMention[] = [];
   for (let index = 0; index + 1 < words.length; index += 1) {
     const article = words[index] as (typeof words)[number];
@@ -75,8 +74,8 @@ export function findReferringMentions(
     const reference = [1, 2].map((offset) => referenceAt(sentence, words, index, offset, present, earlier, nouns, grammar.referringAdjectives)).find((candidate) => candidate !== null);
     if (!reference) continue;
     const { noun, antecedent } = reference;
-    if (presentNames.has(antecedent.name)) continue;
-    presentNames.add(antecedent.name);
+    // Named again only after the phrase ("the programme will be led by X, EMBER's deputy"), the phrase still stands where the relation is stated.
+    if (found.some((item) => item.name === antecedent.name) || present.some((mention) => mention.name === antecedent.name && mention.start < article.start)) continue;
     found.push({ name: antecedent.name, type: antecedent.type, start: article.start, end: noun.end, noun: noun.plain, nounTypes: [...(nouns.get(noun.plain) ?? [])] });
   }
   return found;

@@ -52,6 +52,23 @@ function words(text: string): string[] {
   return stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+|&/gu) ?? [];
 }
 
+/** Words the name holds no more than this many of between a label's colon and itself (a title: "Contact : Dr X"). */
+const WORDS_AFTER_LABEL = 1;
+
+/**
+ * The words just before a mention, as its type cues read them. After a label ("Chef de projet :
+ * X", "Supplier: X") only the label's head noun describes the name: its first word in head-first
+ * languages, its last in others; "projet" in "Chef de projet" says nothing of X.
+ */
+function wordsBefore(sentence: string, start: number, headFirst: boolean): string[] {
+  const window = sentence.slice(Math.max(0, start - 60), start);
+  const colon = window.lastIndexOf(':');
+  if (colon < 0 || words(window.slice(colon + 1)).length > WORDS_AFTER_LABEL) return words(window);
+  const label = words(sentence.slice(0, Math.max(0, start - 60) + colon).split(/[.;!?]/u).pop() ?? '');
+  const head = headFirst ? label[0] : label[label.length - 1];
+  return [...(head === undefined ? [] : [head]), ...words(window.slice(colon + 1))];
+}
+
 function endsWithPhrase(tokens: string[], phrase: string[]): boolean {
   if (phrase.length === 0 || phrase.length > tokens.length) return false;
   return phrase.every((word, offset) => tokens[tokens.length - phrase.length + offset] === word);
@@ -183,13 +200,13 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const add = (type: string, weight: number, cue: TypeCue, phrase?: string) => {
     votes.push({ type, cue, weight, ...(phrase !== undefined ? { phrase } : {}) });
   };
-  const before = words(sentence.slice(Math.max(0, mention.start - 60), mention.start));
+  const headFirst = language !== undefined && languagePack(language).descriptors.headFirst;
+  const before = wordsBefore(sentence, mention.start, headFirst);
   const beforeWithoutArticle = before.length > 0 && articles.has(before[before.length - 1] as string) ? before.slice(0, -1) : before;
   const after = words(sentence.slice(mention.end, mention.end + 60));
   const nameWords = words(mention.surface);
   const lastWord = nameWords[nameWords.length - 1] ?? '';
   const firstWord = nameWords[0] ?? '';
-  const headFirst = language !== undefined && languagePack(language).descriptors.headFirst;
   const shape = isPersonShaped(mention.surface, knownLowercase, language);
   const parts = mention.surface.split(/\s+/);
   // "Hollis & Wren", "Garnier & Fils": two names joined by an ampersand are a firm's.

@@ -3,7 +3,7 @@ import type { Entity } from '../../core/records.js';
 import type { GraphStore, ScoredId } from '../../graph/store.js';
 import type { ContextChunk, RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
-import { buildGraphIndex, entityCommonness, type GraphIndex } from '../graph-index.js';
+import { buildGraphIndex, dominanceInType, entityCommonness, type GraphIndex } from '../graph-index.js';
 import { loadTitleIndex, passagesAboutQuestion, type TitleIndex } from './title-passages.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
@@ -63,6 +63,22 @@ export class LocalSearcher {
   }
 
   /**
+   * True when the question names entities and every one is the corpus's background subject (the
+   * organisation or project its documents are about: commonness at least `backgroundCommonness`, or
+   * named in `subjectDominance` times as many passages as any other of its type), so that naming it
+   * narrows nothing ("which suppliers does the Authority work with" in the Authority's own documents).
+   */
+  async namesOnlyBackground(analysis: QuestionAnalysis, profile: RankingProfile['linking']): Promise<boolean> {
+    if (analysis.entities.length === 0) return false;
+    const { index } = await this.prepare();
+    if (index.chunkIds.length < 2) return false;
+    const isSubject = (entityIndex: number | undefined) =>
+      entityIndex !== undefined &&
+      (entityCommonness(index, entityIndex) >= profile.backgroundCommonness || (profile.subjectDominance > 0 && dominanceInType(index, entityIndex) >= profile.subjectDominance));
+    return analysis.entities.every((entity) => isSubject(index.entityIndexById.get(entity.id)));
+  }
+
+  /**
    * Whether passages should answer instead of the graph: every entity the question names is the
    * corpus's background subject (commonness at least `backgroundCommonness`), and the graph holds
    * nothing of the kind asked: no node type the question names, and no entity the documents describe
@@ -70,11 +86,9 @@ export class LocalSearcher {
    */
   async asksBeyondGraph(analysis: QuestionAnalysis, profile: RankingProfile['linking']): Promise<boolean> {
     const { types, headStem } = analysis.answerType;
-    if (types.size > 0 || headStem === null || analysis.entities.length === 0) return false;
+    if (types.size > 0 || headStem === null) return false;
+    if (!(await this.namesOnlyBackground(analysis, profile))) return false;
     const { index } = await this.prepare();
-    if (index.chunkIds.length < 2) return false;
-    const commonness = (entityIndex: number | undefined) => (entityIndex === undefined ? 0 : entityCommonness(index, entityIndex));
-    if (!analysis.entities.every((entity) => commonness(index.entityIndexById.get(entity.id)) >= profile.backgroundCommonness)) return false;
     const headFirst = languagePack(analysis.language).descriptors.headFirst;
     return !index.entityNouns.some((nouns) => describedAs(nouns, headStem, headFirst) === 'head');
   }

@@ -25,7 +25,7 @@ export const germanPack: LanguagePack = {
   snowballStem: accentFreeStemmer(stemmer),
   nonNameWords: plainWordSet('herr frau sehr geehrte geehrter betreff protokoll bericht sitzung gruss grusse'),
   questionWords: plainWordSet('wer wen wem wessen was welche welcher welches wo wohin woher wann warum wie derzeit aktuell'),
-  answerTypeWords: { person: ['wer', 'wen', 'wem'], place: ['wo'], choice: ['welche', 'welcher', 'welches', 'was'] },
+  answerTypeWords: { person: ['wer', 'wen', 'wem'], place: ['wo'], choice: ['welche', 'welcher', 'welches', 'was'], objectAuxiliaries: [], imperatives: plainWords('nennen nenne nennt liste listen gib geben zahle zahlen') },
   organisationWordPrefixes: ['firma', 'unternehmen', 'gesellschaft', 'konzern'],
   names: {
     titles: plainWordSet('dr prof herr frau'),

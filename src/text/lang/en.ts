@@ -63,7 +63,7 @@ export const englishPack: LanguagePack = {
   stemRules,
   nonNameWords: plainWordSet(NON_NAME_WORDS),
   questionWords: plainWordSet('who whom whose what which where when why how currently now'),
-  answerTypeWords: { person: ['who', 'whom'], place: ['where'], choice: ['which', 'what'], objectAuxiliaries: listWords('do does did will would can could should shall may might must has have had') },
+  answerTypeWords: { person: ['who', 'whom'], place: ['where'], choice: ['which', 'what'], objectAuxiliaries: listWords('do does did will would can could should shall may might must has have had'), imperatives: listWords('list name identify give enumerate mention cite state') },
   organisationWordPrefixes: ['compan', 'organisation', 'organization', 'firm', 'business'],
   names: {
     titles: plainWordSet('dr mr mrs ms prof sir'),

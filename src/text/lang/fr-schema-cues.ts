@@ -20,11 +20,21 @@ function withAgreement(phrases: readonly string[]): string[] {
   return [...forms];
 }
 
-/** Agreement applied to every participle phrase of a table of cues. */
+/**
+ * "de" contracts with the article after it: "responsable de" is also "responsable du", "responsable des"
+ * and "responsable d'" ("cheffe du projet X", "directeur des achats"). Each relation phrase ending in "de"
+ * gets those forms.
+ */
+function withContractions(phrases: readonly string[]): string[] {
+  return [...new Set(phrases.flatMap((phrase) => (/ de$/u.test(phrase) ? [phrase, ...['du', 'des', "d'"].map((form) => phrase.replace(/de$/u, form))] : [phrase])))];
+}
+
+/** Agreement applied to every participle phrase of a table of cues, and contractions to every relation phrase. */
 function agreeParticiples(cues: SchemaCues): SchemaCues {
+  const agreed = (phrases: readonly string[]) => withContractions(withAgreement(phrases));
   return {
     nodeTypes: Object.fromEntries(Object.entries(cues.nodeTypes).map(([type, typeCues]) => [type, { ...typeCues, ...(typeCues.before ? { before: withAgreement(typeCues.before) } : {}) }])),
-    edgeTypes: Object.fromEntries(Object.entries(cues.edgeTypes).map(([type, edge]) => [type, { patterns: withAgreement(edge.patterns), passivePatterns: withAgreement(edge.passivePatterns) }])),
+    edgeTypes: Object.fromEntries(Object.entries(cues.edgeTypes).map(([type, edge]) => [type, { patterns: agreed(edge.patterns), passivePatterns: agreed(edge.passivePatterns) }])),
   };
 }
 
@@ -66,7 +76,7 @@ export const frenchSchemaCues: SchemaCues = agreeParticiples({
   },
   edgeTypes: {
     LEADS: {
-      patterns: ['dirige', 'responsable de', 'chef de', 'directeur de', 'directrice de', 'à la tête de', 'pilote'],
+      patterns: ['dirige', 'responsable de', 'chef de', 'cheffe de', 'directeur de', 'directrice de', 'à la tête de', 'pilote', 'chargé de', 'chargée de', 'en charge de', 'a la charge de'],
       passivePatterns: ['dirigé par', 'dirigée par', 'piloté par', 'pilotée par'],
     },
     MANAGES: {

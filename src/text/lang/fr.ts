@@ -42,7 +42,7 @@ export const frenchPack: LanguagePack = {
   stemRules,
   nonNameWords: plainWordSet(NON_NAME_WORDS),
   questionWords: plainWordSet('qui que quoi quel quelle quels quelles ou quand pourquoi comment lequel laquelle actuellement'),
-  answerTypeWords: { person: ['qui'], place: ['ou'], choice: ['quel', 'quelle', 'quels', 'quelles'] },
+  answerTypeWords: { person: ['qui'], place: ['ou'], choice: ['quel', 'quelle', 'quels', 'quelles'], objectAuxiliaries: [], imperatives: plainWords('citez nommez indiquez donnez enumerez listez identifiez precisez mentionnez cite nomme indique donne enumere liste identifie precise') },
   organisationWordPrefixes: ['societe', 'entreprise'],
   names: {
     titles: plainWordSet('mme mlle m dre pr me'),

@@ -27,7 +27,9 @@ export interface LanguagePack {
     readonly place: readonly string[];
     readonly choice: readonly string[];
     /** Auxiliaries that, right after a choice word, make it the object with no noun of its own ("what does X prefer"): no head noun then. */
-    readonly objectAuxiliaries?: readonly string[];
+    readonly objectAuxiliaries: readonly string[];
+    /** Request verbs that open a question with no wh-word and ask to choose among things as a choice word does ("list the suppliers", "citez les fournisseurs"), accent-free. */
+    readonly imperatives: readonly string[];
   };
   /** Prefixes of words that name organisations ("compan" for company, companies; "entreprise"). */
   readonly organisationWordPrefixes: readonly string[];

@@ -9,7 +9,8 @@ export function createSuffixStemmer(rules: SuffixStemRules): (word: string) => s
   const suffixes = [...new Set(rules.suffixes)].sort((left, right) => right.length - left.length);
   const stemOf = (word: string): string => {
     let stem = stripAccents(word).toLowerCase();
-    stem = rules.irregularForms[stem] ?? stem;
+    // Own entries only: "constructor" or "__proto__" in a text is a word, not a property of the table.
+    if (Object.hasOwn(rules.irregularForms, stem)) stem = rules.irregularForms[stem] as string;
     if (stem.length <= 3) return stem;
     for (const suffix of suffixes) {
       if (stem.endsWith(suffix) && stem.length - suffix.length >= 3) return stem.slice(0, -suffix.length);
@@ -30,8 +31,8 @@ export function createSuffixStemmer(rules: SuffixStemRules): (word: string) => s
 
 /** The rules of several languages together (irregular forms of earlier ones win). */
 export function mergeStemRules(rules: readonly SuffixStemRules[]): SuffixStemRules {
-  const irregularForms: Record<string, string> = {};
-  for (const rule of rules) for (const [form, base] of Object.entries(rule.irregularForms)) irregularForms[form] ??= base;
+  const irregularForms: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const rule of rules) for (const [form, base] of Object.entries(rule.irregularForms)) if (!Object.hasOwn(irregularForms, form)) irregularForms[form] = base;
   return { irregularForms, suffixes: rules.flatMap((rule) => rule.suffixes) };
 }
 
