@@ -4,7 +4,7 @@ import { chunkDocument } from '../chunking/chunk-document.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { timeStage, type EventSink } from '../events/events.js';
 import { isVerbatimChunk } from '../extraction/nlp/extract-with-nlp.js';
-import { buildLowercaseVocabulary, buildNameVocabulary } from '../extraction/nlp/lowercase-vocabulary.js';
+import { buildCueNamedWords, buildLowercaseVocabulary, buildNameVocabulary, typeNounsAfterNames } from '../extraction/nlp/lowercase-vocabulary.js';
 import type { GraphStore, StoredChunk, StoredDocument } from '../graph/store.js';
 import { loadDocuments, type LoadDocumentsResult } from '../ingest/load-documents.js';
 import { EXTERNAL_EXTRACTION_KEY, extractionKeyFor, type ChunkDocument } from './extract-stage.js';
@@ -32,6 +32,8 @@ export interface PreparedIndex {
   vocabulary: Set<string>;
   /** Words the corpus writes capitalised mid-sentence. */
   names: Set<string>;
+  /** Words the corpus writes capitalised just before a type noun ("the Curlew programme"). */
+  cueNamedWords: Set<string>;
   stageSeconds: Record<string, number>;
 }
 
@@ -111,6 +113,7 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
   const proseTexts = allChunks.filter((chunk) => !isVerbatimChunk(chunk)).map((chunk) => chunk.text);
   const vocabulary = buildLowercaseVocabulary(proseTexts);
   const names = buildNameVocabulary(proseTexts);
+  const cueNamedWords = buildCueNamedWords(proseTexts, typeNounsAfterNames(config.schema));
   const removedSet = new Set(plan.removedIds);
   const removedDocuments = storedDocuments.filter((document) => removedSet.has(document.id)).map((document) => ({ id: document.id, path: document.path }));
   return {
@@ -126,6 +129,7 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
     replacedIds,
     vocabulary,
     names,
+    cueNamedWords,
     stageSeconds: { ingest: decided.ingestSeconds, chunk: chunking.seconds },
   };
 }

@@ -5,7 +5,7 @@ import type { Chunk } from '../../src/core/records.js';
 import { extractWithNlp } from '../../src/extraction/nlp/extract-with-nlp.js';
 import { findCandidateMentions } from '../../src/extraction/nlp/find-mentions.js';
 import { findDates } from '../../src/text/find-dates.js';
-import { buildLowercaseVocabulary, buildNameVocabulary } from '../../src/extraction/nlp/lowercase-vocabulary.js';
+import { buildCueNamedWords, buildLowercaseVocabulary, buildNameVocabulary, typeNounsAfterNames } from '../../src/extraction/nlp/lowercase-vocabulary.js';
 
 const schema = validateConfig({}).schema;
 
@@ -258,4 +258,26 @@ test('a role line under a title states the edge its role noun stands for, to the
 test('French relation phrases ending in "de" read its contractions too ("cheffe du projet")', () => {
   const result = extract('Hélène Corvaz, cheffe du projet Vorrin, présente le bilan. Le projet avance.', 'fr');
   assert.ok(result.relations.some((relation) => relation.type === 'LEADS' && relation.source === 'Hélène Corvaz' && relation.target === 'Vorrin'));
+});
+
+test('a word the corpus writes capitalised before a type noun is a name wherever it is written capitalised, though it is also an ordinary word', () => {
+  const texts = ['The Kestrel programme started in May.', 'Two programmes use the tag: Kestrel, which follows birds, and Tarn.', 'A kestrel was seen near the tarn.'];
+  const cueNamed = buildCueNamedWords(texts, typeNounsAfterNames(schema));
+  assert.deepEqual([...cueNamed], ['kestrel']);
+  const known = buildLowercaseVocabulary(texts);
+  const names = (sentence: string, words?: ReadonlySet<string>) => findCandidateMentions(sentence, known, { language: 'en', ...(words ? { cueNamedWords: words } : {}) }).map((mention) => mention.surface);
+  assert.deepEqual(names(texts[1] as string, cueNamed), ['Kestrel'], '"Tarn" is never written before a type noun: an ordinary word');
+  assert.deepEqual(names(texts[1] as string), [], 'without the corpus words both are ordinary');
+  assert.deepEqual(names('Kestrel: green; 11 birds tagged.', cueNamed), ['Kestrel'], 'at the start of a sentence too');
+});
+
+test('a relation phrase followed at once by a name relates that name, not a later one in an apposition; a list after it still shares it', () => {
+  const typed = (text: string) => extract(text).relations.filter((relation) => relation.basis === 'pattern').map((relation) => `${relation.source} ${relation.type} ${relation.target}`);
+  assert.deepEqual(typed("Hallie Corvane has been appointed lead of Kestrel, the Velbrook Trust's wader programme, from May."), ['Hallie Corvane LEADS Kestrel']);
+  assert.deepEqual(typed('The Kestrel programme is supplied by Avitrack Ltd, Corvel Ltd and Tarnwell Ltd.'), ['Avitrack Ltd SUPPLIES Kestrel', 'Corvel Ltd SUPPLIES Kestrel', 'Tarnwell Ltd SUPPLIES Kestrel']);
+});
+
+test('"is supplied by" reads as the passive phrase, though it holds the active "supplied"', () => {
+  const relation = extract('Kestrel is supplied by Avitrack Ltd.').relations.find((item) => item.type === 'SUPPLIES');
+  assert.equal(`${relation?.source} → ${relation?.target} (${relation?.voice})`, 'Avitrack Ltd → Kestrel (passive)');
 });

@@ -21,12 +21,14 @@ export interface NlpExtractionContext {
   knownLowercase: ReadonlySet<string>;
   /** Words the corpus writes capitalised mid-sentence (lower case, accent-free). */
   knownNames?: ReadonlySet<string>;
+  /** Words the corpus writes capitalised just before a type noun ("the Curlew programme"), lower case, accent-free. */
+  cueNamedWords?: ReadonlySet<string>;
   cooccurrence: boolean;
   maxEntitiesPerSentence: number;
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-35';
+export const NLP_EXTRACTOR_VERSION = 'nlp-37';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -50,7 +52,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   const nouns = referringNouns(context.schema);
   for (const sentence of sentences) {
     const base = chunk.start + sentence.start;
-    const candidates = findCandidateMentions(sentence.text, context.knownLowercase, { language: context.language, ...(context.knownNames ? { knownNames: context.knownNames } : {}) });
+    const candidates = findCandidateMentions(sentence.text, context.knownLowercase, { language: context.language, ...(context.knownNames ? { knownNames: context.knownNames } : {}), ...(context.cueNamedWords ? { cueNamedWords: context.cueNamedWords } : {}) });
     const described: EarlierMention[] = [];
     const mentions: SentenceMention[] = candidates.map((candidate) => {
       const phrases = candidate.isCode ? [] : findDescriptorPhrases(sentence.text, candidate, context.language);

@@ -95,6 +95,8 @@ export interface DictionaryOptions {
   language?: Language;
   /** Words the corpus writes capitalised mid-sentence (lower case, accent-free): names even when the dictionary has them. */
   knownNames?: ReadonlySet<string>;
+  /** Words the corpus writes capitalised just before a type noun ("the Curlew programme"): written capitalised, names (see `buildCueNamedWords`). */
+  cueNamedWords?: ReadonlySet<string>;
 }
 
 /** A dictionary word ("Overall", "Heavy", "Recrutement") that the corpus never writes as a name mid-sentence. */
@@ -113,6 +115,11 @@ function isKnownLowercase(lower: string, knownLowercase: ReadonlySet<string>): b
     stemCache.set(knownLowercase, stems);
   }
   return lower.length > 3 && stems.has(stemWord(lower));
+}
+
+/** A capitalised word the corpus writes just before a type noun ("the Curlew programme"). */
+function isCueNamed(token: string, options: DictionaryOptions): boolean {
+  return isCapitalised(token) && options.cueNamedWords?.has(plainLower(token)) === true;
 }
 
 function plainLower(token: string): string {
@@ -192,7 +199,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
     const lower = plainLower(word.text);
     if (isCodeToken(word.text) || /^\p{Lu}\.$/u.test(word.text)) return false;
     if (isMonthName(word.text) || isCommonWord(lower)) return true;
-    return first && atSentenceStart && isKnownLowercase(lower, knownLowercase);
+    return first && atSentenceStart && isKnownLowercase(lower, knownLowercase) && !isCueNamed(word.text, options);
   };
   // Leading titles are kept as cues, even after a capitalised article ("La Dre Lise Vernhes"); other leading noise goes.
   while (words.length > 0) {
@@ -214,7 +221,8 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
     const lower = plainLower(word.text);
     return isCommonWord(lower) || knownLowercase.has(lower);
   });
-  if (!hasCode && allCommon) return null;
+  // "two programmes: Curlew, which …" in a corpus that writes "the Curlew programme": a name, though the bird is "curlew".
+  if (!hasCode && allCommon && !(significant.length === 1 && isCueNamed(first.text, options))) return null;
   if (!hasCode && words.length === 1 && first === run[0] && atSentenceStart && isOrdinaryWord(plainLower(first.text), options)) return null;
   if (/^\d+$/.test(surface) || surface.length < 2) return null;
   return { surface, start: first.start, end: last.end, titles, isCode: hasCode, tokenCount: significant.length };

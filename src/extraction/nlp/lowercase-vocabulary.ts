@@ -1,4 +1,16 @@
 import { stripAccents } from '../../core/normalise.js';
+import type { GraphSchema } from '../../config/graph-schema.js';
+
+/** The one-word nouns the schema's node types take after a name ("programme", "platform"), accent-free; none of a person type, whose cues are verbs. */
+export function typeNounsAfterNames(schema: GraphSchema): Set<string> {
+  return new Set(
+    schema.nodeTypes
+      .filter((type) => !type.cues.shapes.includes('person-name'))
+      .flatMap((type) => type.cues.after)
+      .map((cue) => stripAccents(cue).toLowerCase())
+      .filter((cue) => /^\p{L}+$/u.test(cue)),
+  );
+}
 
 /**
  * A lower-case word of prose, not of code written inline: a word inside a package name, a path or a
@@ -37,6 +49,26 @@ export function buildLowercaseVocabulary(texts: Iterable<string>): Set<string> {
 
 function increment(counts: Map<string, number>, word: string): void {
   counts.set(word, (counts.get(word) ?? 0) + 1);
+}
+
+/** A capitalised word after a lower-case one, then a lower-case word: "the Curlew programme". */
+const CAPITALISED_BEFORE_NOUN = /(?<=\p{Ll}[,;:]?[ \t]+)(\p{Lu}[\p{L}\p{N}'’-]*)[ \t]+(\p{Ll}[\p{L}-]*)/gu;
+
+/**
+ * Words the corpus writes capitalised mid-sentence just before one of the schema's type nouns
+ * ("the Curlew programme", "the Beacon platform"), accent-free and lower-cased: names of that kind,
+ * though the corpus also writes the ordinary word ("breeding curlew"). Elsewhere, written
+ * capitalised, they are names too ("two programmes: Curlew, which …").
+ */
+export function buildCueNamedWords(texts: Iterable<string>, typeNouns: ReadonlySet<string>): Set<string> {
+  const named = new Set<string>();
+  if (typeNouns.size === 0) return named;
+  for (const text of texts) {
+    for (const match of text.matchAll(CAPITALISED_BEFORE_NOUN)) {
+      if (typeNouns.has(stripAccents(match[2] as string).toLowerCase())) named.add(stripAccents(match[1] as string).toLowerCase());
+    }
+  }
+  return named;
 }
 
 /**

@@ -87,7 +87,7 @@ export function matchTypedRelations(sentence: string, mentions: SentenceMention[
       const gap = gapWords(masked);
       if (gap.length > MAX_GAP_WORDS) continue;
       const found = findEdge(schema, gap, first, second, left, right);
-      if (found) matches.push(found);
+      if (found && !objectIsInnerMention(sentence, gap, found.phrase, mentions.slice(left + 1, right), second)) matches.push(found);
     }
   }
   return matches;
@@ -97,11 +97,32 @@ function findEdge(schema: GraphSchema, gap: string[], first: SentenceMention, se
   const stated = (pattern: string) => gapStates(gap, gapWords(pattern));
   for (const edge of schema.edgeTypes) {
     const active = typesFit(edge, first, second) ? edge.patterns.find(stated) : undefined;
-    if (active !== undefined) return { type: edge.name, sourceIndex: left, targetIndex: right, phrase: active, voice: 'active', qualifiers: wordsBefore(gap, active) };
     const passive = typesFit(edge, second, first) ? edge.passivePatterns.find(stated) : undefined;
-    if (passive !== undefined) return { type: edge.name, sourceIndex: right, targetIndex: left, phrase: passive, voice: 'passive', qualifiers: wordsBefore(gap, passive) };
+    // "is supplied by" holds both "supplied" and "supplied by": the longer phrase says the voice.
+    if (passive !== undefined && (active === undefined || gapWords(passive).length > gapWords(active).length)) {
+      return { type: edge.name, sourceIndex: right, targetIndex: left, phrase: passive, voice: 'passive', qualifiers: wordsBefore(gap, passive) };
+    }
+    if (active !== undefined) return { type: edge.name, sourceIndex: left, targetIndex: right, phrase: active, voice: 'active', qualifiers: wordsBefore(gap, active) };
   }
   return null;
+}
+
+/** Articles of every language ("the", "le"…): one after a name starts a new noun phrase, not the next item of a list. */
+const articleWords = acrossLanguages((packs) => new Set(packs.flatMap((pack) => [...pack.descriptors.articles])));
+
+/**
+ * True when the phrase's object is a name between the pair, not the pair's far end: "appointed lead
+ * of Marten, the Trust's … programme" leads Marten, not the Trust. The phrase is followed at once by
+ * that inner name, and the text from it to the far end starts a new noun phrase (an article) rather
+ * than going on with a list ("led by A and B", "supplied by A, B").
+ */
+function objectIsInnerMention(sentence: string, gap: string[], phrase: string, inner: readonly SentenceMention[], far: SentenceMention): boolean {
+  const words = gapWords(phrase);
+  const position = findPhrase(gap, words);
+  if (position < 0 || gap[position + words.length] !== '\u0001' || inner.length === 0) return false;
+  const last = inner[inner.length - 1] as SentenceMention;
+  const between = stripAccents(sentence.slice(last.end, far.start)).toLowerCase().match(/[\p{L}]+/gu) ?? [];
+  return between.some((word) => articleWords().has(word));
 }
 
 /** The gap words just before the phrase, back to the nearest masked mention (at most QUALIFIER_WORDS). */
