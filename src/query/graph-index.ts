@@ -3,7 +3,7 @@ import type { Entity, Relation } from '../core/records.js';
 import type { GraphProjection } from '../graph/store.js';
 import { isCommonWord } from '../text/words.js';
 import { contentStems } from '../text/content-stems.js';
-import { escapeRegExp } from '../text/lang/word-lists.js';
+import { blankNames } from '../text/blank-names.js';
 import { readEntityNouns, type EntityNouns } from '../text/described-as.js';
 
 /** The entity layer prepared for fast retrieval: alias lookup, adjacency and chunk links. */
@@ -122,10 +122,4 @@ function otherNamesInEvidence(relation: Relation, chunkEntities: readonly number
     for (const name of [entity.name, ...entity.aliases]) if (name.length > 1 && evidence.includes(name.toLowerCase())) names.push(name);
   }
   return names;
-}
-
-/** The text with each of the names (case aside, longest first) blanked out as whole words. */
-function blankNames(text: string, names: readonly string[]): string {
-  const escaped = [...new Set(names)].sort((left, right) => right.length - left.length).map(escapeRegExp);
-  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), ' ');
 }
