@@ -23,8 +23,8 @@ export interface GraphIndex {
   /** Per entity, its relations (indexes into `relations`). */
   relationsOfEntity: number[][];
   relations: Relation[];
-  /** Per relation, the content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`). */
-  evidenceStems: Array<Set<string>>;
+  /** A relation's content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`); worked out on first use, as a query reads the relations of few entities. */
+  evidenceStems: (relationIndex: number) => ReadonlySet<string>;
   /** Stem → number of distinct evidence sentences holding it (for idf weights). */
   evidenceFrequency: Map<string, number>;
   evidenceCount: number;
@@ -77,17 +77,23 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
     relationsOfEntity[source]?.push(index);
     relationsOfEntity[target]?.push(index);
   });
+  const sentenceKey = (relation: Relation) => `${relation.chunkId}:${relation.start}:${relation.end}`;
   const stemsBySentence = new Map<string, Set<string>>();
-  const evidenceStems = projection.relations.map((relation) => {
-    const key = `${relation.chunkId}:${relation.start}:${relation.end}`;
-    let stems = stemsBySentence.get(key);
-    if (!stems) {
-      stems = new Set(contentStems(relation.evidence));
-      stemsBySentence.set(key, stems);
-    }
+  for (const relation of projection.relations) {
+    const key = sentenceKey(relation);
+    if (!stemsBySentence.has(key)) stemsBySentence.set(key, new Set(contentStems(relation.evidence)));
+  }
+  const stemsOfRelation = new Map<number, ReadonlySet<string>>();
+  const evidenceStems = (relationIndex: number): ReadonlySet<string> => {
+    let stems = stemsOfRelation.get(relationIndex);
+    if (stems) return stems;
+    const relation = projection.relations[relationIndex];
+    if (!relation) return new Set();
     const others = otherNamesInEvidence(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? [], entities);
-    return others.length === 0 ? stems : new Set(contentStems(blankNames(relation.evidence, others)));
-  });
+    stems = others.length === 0 ? (stemsBySentence.get(sentenceKey(relation)) as Set<string>) : new Set(contentStems(blankNames(relation.evidence, others)));
+    stemsOfRelation.set(relationIndex, stems);
+    return stems;
+  };
   const evidenceFrequency = new Map<string, number>();
   for (const stems of stemsBySentence.values()) for (const stem of stems) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
   const nameWordIndex = new Map<string, number[]>();

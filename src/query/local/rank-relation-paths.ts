@@ -36,7 +36,7 @@ export interface PathQuery {
 interface PartialPath {
   entities: number[];
   relations: number[];
-  covered: Set<string>;
+  covered: ReadonlySet<string>;
 }
 
 
@@ -54,26 +54,32 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   const seedSet = new Set(query.seeds);
   const specificity = (entityIndex: number) => 1 / Math.log(Math.E + (index.chunksOfEntity[entityIndex]?.length ?? 0));
   const relevance = (entityIndex: number) => query.entityScore(entityIndex) * specificity(entityIndex);
-  const maxRelevance = Math.max(1e-12, ...index.entities.map((_, entityIndex) => (seedSet.has(entityIndex) ? 0 : relevance(entityIndex))));
+  let maxRelevance = 1e-12;
+  for (let entityIndex = 0; entityIndex < index.entities.length; entityIndex += 1) if (!seedSet.has(entityIndex)) maxRelevance = Math.max(maxRelevance, relevance(entityIndex));
   // An entity mentioned by most of the corpus explains little: its cost grows as its idf shrinks.
   const commonness = (entityIndex: number) => entityCommonness(index, entityIndex);
   const hubCost = (path: PartialPath) => path.entities.slice(1, -1).reduce((sum, entityIndex) => sum + profile.hubPenalty * commonness(entityIndex), 0);
   // A question stem met only through another word of its relation ("~" + stem) counts for part of its weight.
-  const coverage = (covered: Set<string>) =>
+  const coverage = (covered: ReadonlySet<string>) =>
     [...covered].reduce((sum, stem) => (stem.startsWith('~') ? (covered.has(stem.slice(1)) ? sum : sum + profile.alternativeWordShare * idf(stem.slice(1))) : sum + idf(stem)), 0) / questionMass;
 
-  // The question stems a path covers once it takes this relation too.
-  const coveredWith = (before: ReadonlySet<string>, relationIndex: number): Set<string> => {
-    const covered = new Set(before);
-    for (const stem of query.relationTypeWords?.get((index.relations[relationIndex] as Relation).type) ?? []) if (query.questionStems.has(stem)) covered.add(stem);
-    for (const stem of index.evidenceStems[relationIndex] ?? []) {
-      if (query.questionStems.has(stem)) covered.add(stem);
+  // The question stems a path covers once it takes this relation too: the path's own set when the relation adds none (sets are never changed once made).
+  const coveredWith = (before: ReadonlySet<string>, relationIndex: number): ReadonlySet<string> => {
+    let covered: Set<string> | null = null;
+    const cover = (stem: string) => {
+      if (before.has(stem) || covered?.has(stem)) return;
+      covered ??= new Set(before);
+      covered.add(stem);
+    };
+    for (const stem of query.relationTypeWords?.get((index.relations[relationIndex] as Relation).type) ?? []) if (query.questionStems.has(stem)) cover(stem);
+    for (const stem of index.evidenceStems(relationIndex)) {
+      if (query.questionStems.has(stem)) cover(stem);
       else {
         const standsFor = query.relationAlternatives?.get(stem);
-        if (standsFor !== undefined && query.questionStems.has(standsFor)) covered.add(`~${standsFor}`);
+        if (standsFor !== undefined && query.questionStems.has(standsFor)) cover(`~${standsFor}`);
       }
     }
-    return covered;
+    return covered ?? before;
   };
 
   let beam: PartialPath[] = [...seedSet].map((seed) => ({ entities: [seed], relations: [], covered: new Set<string>() }));
@@ -82,14 +88,16 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
     const expanded: Array<{ path: PartialPath; score: number }> = [];
     for (const path of beam) {
       const last = path.entities[path.entities.length - 1] as number;
-      const byNeighbour = new Map<number, Array<{ relation: number; gain: number; covered: Set<string> }>>();
+      const byNeighbour = new Map<number, Array<{ relation: number; gain: number; covered: ReadonlySet<string> }>>();
+      let unchangedGain: number | null = null;
       for (const relationIndex of index.relationsOfEntity[last] ?? []) {
         const relation = index.relations[relationIndex] as Relation;
         const other = index.entityIndexById.get(relation.sourceId === index.entities[last]?.id ? relation.targetId : relation.sourceId);
         if (other === undefined || path.entities.includes(other)) continue;
         const covered = coveredWith(path.covered, relationIndex);
         const options = byNeighbour.get(other) ?? [];
-        options.push({ relation: relationIndex, gain: coverage(covered), covered });
+        const gain = covered === path.covered ? (unchangedGain ??= coverage(covered)) : coverage(covered);
+        options.push({ relation: relationIndex, gain, covered });
         byNeighbour.set(other, options);
       }
       for (const [other, options] of byNeighbour) {
