@@ -49,9 +49,11 @@ export class GlobalSearcher {
   /** Sentence key → how strongly it reports a concern (read once per index). */
   private concernWeights = new Map<string, number>();
 
+  /** `loadProjection` gives the entity layer (the store's, unless shared). */
   constructor(
     private readonly store: GraphStore,
     private readonly lexicon: ConcernLexicon,
+    private readonly loadProjection: () => Promise<GraphProjection> = () => store.loadProjection(),
   ) {}
 
   /** Forgets the cached reports (after the index changed). */
@@ -150,7 +152,7 @@ export class GlobalSearcher {
   private async prepare(): Promise<PreparedReports> {
     if (!this.prepared) {
       const communities = await this.store.listCommunities();
-      const projection = await this.store.loadProjection();
+      const projection = await this.loadProjection();
       const entities = new Map(projection.entities.map((entity) => [entity.id, entity]));
       const chunks = await this.store.listChunks();
       const sentences = collectCommunitySentences(communities, projection, chunks);
