@@ -23,6 +23,9 @@ export interface GraphIndex {
   /** Per entity, its relations (indexes into `relations`). */
   relationsOfEntity: number[][];
   relations: Relation[];
+  /** Per relation, the entity index of its source and of its target (-1 when not an entity of the layer). */
+  relationSources: Int32Array;
+  relationTargets: Int32Array;
   /** A relation's content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`); worked out on first use, as a query reads the relations of few entities. */
   evidenceStems: (relationIndex: number) => ReadonlySet<string>;
   /** Stem → number of distinct evidence sentences holding it (for idf weights). */
@@ -70,9 +73,13 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
     entitiesOfChunk[chunkIndex]?.push(entityIndex);
   }
   const relationsOfEntity: number[][] = entities.map(() => []);
+  const relationSources = new Int32Array(projection.relations.length).fill(-1);
+  const relationTargets = new Int32Array(projection.relations.length).fill(-1);
   projection.relations.forEach((relation, index) => {
     const source = entityIndexById.get(relation.sourceId);
     const target = entityIndexById.get(relation.targetId);
+    if (source !== undefined) relationSources[index] = source;
+    if (target !== undefined) relationTargets[index] = target;
     if (source === undefined || target === undefined) return;
     relationsOfEntity[source]?.push(index);
     relationsOfEntity[target]?.push(index);
@@ -109,7 +116,7 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
   const entityNouns = entities.map(readEntityNouns);
   return {
     entityNouns, entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity,
-    relations: projection.relations, evidenceStems, evidenceFrequency, evidenceCount: stemsBySentence.size, nameWordIndex,
+    relations: projection.relations, relationSources, relationTargets, evidenceStems, evidenceFrequency, evidenceCount: stemsBySentence.size, nameWordIndex,
   };
 }
 
