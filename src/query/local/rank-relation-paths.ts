@@ -64,19 +64,27 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   const coverage = (covered: ReadonlySet<string>) =>
     [...covered].reduce((sum, stem) => (stem.startsWith('~') ? (covered.has(stem.slice(1)) ? sum : sum + profile.alternativeWordShare * idf(stem.slice(1))) : sum + idf(stem)), 0) / questionMass;
 
+  // What a relation covers of the question, in the order it is added; worked out once per relation (many paths reach the same entity).
+  const coversOfRelation = new Map<number, string[]>();
+  const coversOf = (relationIndex: number): string[] => {
+    let covers = coversOfRelation.get(relationIndex);
+    if (covers) return covers;
+    covers = [];
+    for (const stem of query.relationTypeWords?.get((index.relations[relationIndex] as Relation).type) ?? []) if (query.questionStems.has(stem)) covers.push(stem);
+    for (const stem of index.evidenceStems(relationIndex)) {
+      if (query.questionStems.has(stem)) covers.push(stem);
+      else {
+        const standsFor = query.relationAlternatives?.get(stem);
+        if (standsFor !== undefined && query.questionStems.has(standsFor)) covers.push(`~${standsFor}`);
+      }
+    }
+    coversOfRelation.set(relationIndex, covers);
+    return covers;
+  };
   // The question stems a path covers once it takes this relation too: the path's own set when the relation adds none (sets are never changed once made).
   const coveredWith = (before: ReadonlySet<string>, relationIndex: number): ReadonlySet<string> => {
     let covered: Set<string> | null = null;
-    const wanted: string[] = [];
-    for (const stem of query.relationTypeWords?.get((index.relations[relationIndex] as Relation).type) ?? []) if (query.questionStems.has(stem)) wanted.push(stem);
-    for (const stem of index.evidenceStems(relationIndex)) {
-      if (query.questionStems.has(stem)) wanted.push(stem);
-      else {
-        const standsFor = query.relationAlternatives?.get(stem);
-        if (standsFor !== undefined && query.questionStems.has(standsFor)) wanted.push(`~${standsFor}`);
-      }
-    }
-    for (const stem of wanted) {
+    for (const stem of coversOf(relationIndex)) {
       if (before.has(stem)) continue;
       covered ??= new Set(before);
       covered.add(stem);
