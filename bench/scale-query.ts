@@ -13,8 +13,12 @@ export interface ModeLatency {
   mode: (typeof SCALE_QUERY_MODES)[number];
   queries: number;
   coldMs: number;
+  /** Process CPU time (user + system) of the first query, which other load on the machine does not inflate. */
+  coldCpuMs: number;
   p50: number;
   p95: number;
+  /** Mean process CPU time of the queries after the first. */
+  meanCpuMs: number;
 }
 
 /** Query latencies on one indexed workspace, measured in a process of its own. */
@@ -26,6 +30,10 @@ export interface ScaleQueryFigures {
 
 function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? 0;
+}
+
+function cpuMilliseconds(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
 }
 
 /** Questions of the grown corpus, taken evenly across its copies, so they ask about names from every part of it. */
@@ -42,16 +50,20 @@ export async function timeQueries(size: number, config: RhizomeConfigInput, ques
     const modes: ModeLatency[] = [];
     for (const mode of SCALE_QUERY_MODES) {
       const coldStart = performance.now();
+      const coldCpu = process.cpuUsage();
       await rhizome.retrieve(questions[0] ?? 'warm up', { mode });
       const coldMs = performance.now() - coldStart;
+      const coldCpuMs = cpuMilliseconds(process.cpuUsage(coldCpu));
       const timings: number[] = [];
+      const warmCpu = process.cpuUsage();
       for (const question of questions.slice(1)) {
         const started = performance.now();
         await rhizome.retrieve(question, { mode });
         timings.push(performance.now() - started);
       }
+      const meanCpuMs = cpuMilliseconds(process.cpuUsage(warmCpu)) / Math.max(1, timings.length);
       const sorted = timings.sort((left, right) => left - right);
-      modes.push({ mode, queries: timings.length, coldMs, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) });
+      modes.push({ mode, queries: timings.length, coldMs, coldCpuMs, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), meanCpuMs });
     }
     return { backend: config.store?.backend ?? 'kuzu', modes, peakRssMb: process.resourceUsage().maxRSS / 1024 };
   } finally {

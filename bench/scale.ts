@@ -44,7 +44,7 @@ function printIndexing(figures: ScaleIndexFigures): void {
 
 function printQueries(figures: ScaleQueryFigures): void {
   for (const mode of figures.modes) {
-    console.log(`    ${figures.backend} ${mode.mode.padEnd(6)} first ${mode.coldMs.toFixed(0)} ms, then ${mode.queries} queries p50 ${mode.p50.toFixed(1)} ms, p95 ${mode.p95.toFixed(1)} ms`);
+    console.log(`    ${figures.backend} ${mode.mode.padEnd(6)} first ${mode.coldMs.toFixed(0)} ms (CPU ${mode.coldCpuMs.toFixed(0)} ms), then ${mode.queries} queries p50 ${mode.p50.toFixed(1)} ms, p95 ${mode.p95.toFixed(1)} ms (mean CPU ${mode.meanCpuMs.toFixed(1)} ms)`);
   }
   console.log(`    (query process peak RSS ${megabytes(figures.peakRssMb)})`);
 }

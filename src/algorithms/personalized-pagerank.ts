@@ -72,6 +72,7 @@ export function personalizedPageRank(graph: CompressedGraph, personalization: Ma
   for (const [node, weight] of personalization) if (weight > 0 && node >= 0 && node < graph.nodeCount) mass += weight;
   if (mass === 0) return restart;
   for (const [node, weight] of personalization) if (weight > 0 && node >= 0 && node < graph.nodeCount) restart[node] = (restart[node] as number) + weight / mass;
+  const { offsets, neighbours, probabilities, dangling } = graph;
   let scores = Float64Array.from(restart);
   let next = new Float64Array(graph.nodeCount);
   for (let iteration = 0; iteration < iterations; iteration += 1) {
@@ -80,13 +81,15 @@ export function personalizedPageRank(graph: CompressedGraph, personalization: Ma
     for (let node = 0; node < graph.nodeCount; node += 1) {
       const score = scores[node] as number;
       if (score === 0) continue;
-      if (graph.dangling[node]) {
+      if (dangling[node]) {
         danglingMass += score;
         continue;
       }
-      for (let slot = graph.offsets[node] as number; slot < (graph.offsets[node + 1] as number); slot += 1) {
-        const neighbour = graph.neighbours[slot] as number;
-        next[neighbour] = (next[neighbour] as number) + damping * score * (graph.probabilities[slot] as number);
+      const spread = damping * score;
+      const end = offsets[node + 1] as number;
+      for (let slot = offsets[node] as number; slot < end; slot += 1) {
+        const neighbour = neighbours[slot] as number;
+        next[neighbour] = (next[neighbour] as number) + spread * (probabilities[slot] as number);
       }
     }
     let change = 0;

@@ -4,7 +4,7 @@ import { answerGlobalWithLlm } from '../answer/llm-global-answer.js';
 import { answerWithLlm, type LlmAnswer, type LlmAnswerOptions } from '../answer/llm-answer.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
-import type { GraphStore, ScoredId } from '../graph/store.js';
+import type { GraphProjection, GraphStore, ScoredId } from '../graph/store.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { analyzeQuestion } from './analyze-question.js';
 import { answerWhatChanged } from '../history/what-changed.js';
@@ -37,6 +37,8 @@ export class QueryEngine {
   private readonly bm25: Bm25Searcher;
   private readonly global: GlobalSearcher;
   private hasCommunities: Promise<boolean> | null = null;
+  /** The entity layer, read once for local and global search alike (until `invalidate`). */
+  private projection: Promise<GraphProjection> | null = null;
 
   /** `model` and `embedder` create the chat and embedding models on first use (null when not configured). */
   constructor(
@@ -46,13 +48,19 @@ export class QueryEngine {
     private readonly embedder: () => Promise<Embedder | null> = async () => null,
   ) {
     this.bm25 = new Bm25Searcher(store);
-    this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit));
-    this.global = new GlobalSearcher(store, concernLexicon(config.query.concernTerms));
+    const loadProjection = () =>
+      (this.projection ??= store.loadProjection().catch((error: unknown) => {
+        this.projection = null;
+        throw error;
+      }));
+    this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit), loadProjection);
+    this.global = new GlobalSearcher(store, concernLexicon(config.query.concernTerms), loadProjection);
   }
 
   /** Forgets every cache derived from the store (after indexing). */
   invalidate(): void {
     this.hasCommunities = null;
+    this.projection = null;
     this.local.invalidate();
     this.bm25.invalidate();
     this.global.invalidate();

@@ -3,7 +3,7 @@ import type { Entity, Relation } from '../core/records.js';
 import type { GraphProjection } from '../graph/store.js';
 import { isCommonWord } from '../text/words.js';
 import { contentStems } from '../text/content-stems.js';
-import { escapeRegExp } from '../text/lang/word-lists.js';
+import { blankNames } from '../text/blank-names.js';
 import { readEntityNouns, type EntityNouns } from '../text/described-as.js';
 
 /** The entity layer prepared for fast retrieval: alias lookup, adjacency and chunk links. */
@@ -23,8 +23,11 @@ export interface GraphIndex {
   /** Per entity, its relations (indexes into `relations`). */
   relationsOfEntity: number[][];
   relations: Relation[];
-  /** Per relation, the content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`). */
-  evidenceStems: Array<Set<string>>;
+  /** Per relation, the entity index of its source and of its target (-1 when not an entity of the layer). */
+  relationSources: Int32Array;
+  relationTargets: Int32Array;
+  /** A relation's content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`); worked out on first use, as a query reads the relations of few entities. */
+  evidenceStems: (relationIndex: number) => ReadonlySet<string>;
   /** Stem → number of distinct evidence sentences holding it (for idf weights). */
   evidenceFrequency: Map<string, number>;
   evidenceCount: number;
@@ -83,24 +86,34 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
     entitiesOfChunk[chunkIndex]?.push(entityIndex);
   }
   const relationsOfEntity: number[][] = entities.map(() => []);
+  const relationSources = new Int32Array(projection.relations.length).fill(-1);
+  const relationTargets = new Int32Array(projection.relations.length).fill(-1);
   projection.relations.forEach((relation, index) => {
     const source = entityIndexById.get(relation.sourceId);
     const target = entityIndexById.get(relation.targetId);
+    if (source !== undefined) relationSources[index] = source;
+    if (target !== undefined) relationTargets[index] = target;
     if (source === undefined || target === undefined) return;
     relationsOfEntity[source]?.push(index);
     relationsOfEntity[target]?.push(index);
   });
+  const sentenceKey = (relation: Relation) => `${relation.chunkId}:${relation.start}:${relation.end}`;
   const stemsBySentence = new Map<string, Set<string>>();
-  const evidenceStems = projection.relations.map((relation) => {
-    const key = `${relation.chunkId}:${relation.start}:${relation.end}`;
-    let stems = stemsBySentence.get(key);
-    if (!stems) {
-      stems = new Set(contentStems(relation.evidence));
-      stemsBySentence.set(key, stems);
-    }
+  for (const relation of projection.relations) {
+    const key = sentenceKey(relation);
+    if (!stemsBySentence.has(key)) stemsBySentence.set(key, new Set(contentStems(relation.evidence)));
+  }
+  const stemsOfRelation = new Map<number, ReadonlySet<string>>();
+  const evidenceStems = (relationIndex: number): ReadonlySet<string> => {
+    let stems = stemsOfRelation.get(relationIndex);
+    if (stems) return stems;
+    const relation = projection.relations[relationIndex];
+    if (!relation) return new Set();
     const others = otherNamesInEvidence(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? [], entities);
-    return others.length === 0 ? stems : new Set(contentStems(blankNames(relation.evidence, others)));
-  });
+    stems = others.length === 0 ? (stemsBySentence.get(sentenceKey(relation)) as Set<string>) : new Set(contentStems(blankNames(relation.evidence, others)));
+    stemsOfRelation.set(relationIndex, stems);
+    return stems;
+  };
   const evidenceFrequency = new Map<string, number>();
   for (const stems of stemsBySentence.values()) for (const stem of stems) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
   const nameWordIndex = new Map<string, number[]>();
@@ -116,7 +129,7 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
   const entityNouns = entities.map(readEntityNouns);
   return {
     entityNouns, entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity,
-    relations: projection.relations, evidenceStems, evidenceFrequency, evidenceCount: stemsBySentence.size, nameWordIndex,
+    relations: projection.relations, relationSources, relationTargets, evidenceStems, evidenceFrequency, evidenceCount: stemsBySentence.size, nameWordIndex,
   };
 }
 
@@ -135,10 +148,4 @@ function otherNamesInEvidence(relation: Relation, chunkEntities: readonly number
     for (const name of [entity.name, ...entity.aliases]) if (name.length > 1 && evidence.includes(name.toLowerCase())) names.push(name);
   }
   return names;
-}
-
-/** The text with each of the names (case aside, longest first) blanked out as whole words. */
-function blankNames(text: string, names: readonly string[]): string {
-  const escaped = [...new Set(names)].sort((left, right) => right.length - left.length).map(escapeRegExp);
-  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), ' ');
 }

@@ -4,6 +4,7 @@ import { isStopWord } from '../../text/words.js';
 import { isMetaWord } from '../../text/question-signals.js';
 import { stemWord } from '../../text/content-stems.js';
 import type { CommunitySentence } from './community-sentences.js';
+import { appendTo } from '../../core/group-by.js';
 
 const KEYWORDS = 4;
 
@@ -14,6 +15,8 @@ const KEYWORDS = 4;
  */
 export function communityKeywords(communities: Community[], sentences: Map<string, CommunitySentence[]>, entities: Map<string, Entity>): Map<string, string[]> {
   const termsOf = new Map<string, Map<string, { count: number; forms: Map<string, number> }>>();
+  // A sentence is read by a community of every level that holds its chunk: its candidate terms are found once.
+  const candidatesOf = new Map<string, SentenceTerm[]>();
   for (const community of communities) {
     const nameWords = new Set(community.memberIds.flatMap((id) => {
       const entity = entities.get(id);
@@ -25,36 +28,55 @@ export function communityKeywords(communities: Community[], sentences: Map<strin
       const key = `${sentence.finding.chunkId}:${sentence.finding.span.start}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      for (const [position, word] of words(sentence.finding.text).entries()) {
-        const lower = stripAccents(word).toLowerCase();
-        // Capitalised words past the first are names; names are the title's job.
-        if (lower.length < 4 || /\d/.test(lower) || isStopWord(lower) || isMetaWord(lower) || (position > 0 && /^\p{Lu}/u.test(word))) continue;
-        const stem = stemWord(word);
+      let candidates = candidatesOf.get(key);
+      if (!candidates) {
+        candidates = sentenceTerms(sentence.finding.text);
+        candidatesOf.set(key, candidates);
+      }
+      for (const { stem, form } of candidates) {
         if (nameWords.has(stem)) continue;
         const term = terms.get(stem) ?? { count: 0, forms: new Map() };
         term.count += 1;
-        term.forms.set(word.toLowerCase(), (term.forms.get(word.toLowerCase()) ?? 0) + 1);
+        term.forms.set(form, (term.forms.get(form) ?? 0) + 1);
         terms.set(stem, term);
       }
     }
     termsOf.set(community.id, terms);
   }
   const keywords = new Map<string, string[]>();
-  const levels = new Set(communities.map((community) => community.level));
-  for (const level of levels) {
-    const atLevel = communities.filter((community) => community.level === level);
+  const atLevel = new Map<number, Community[]>();
+  for (const community of communities) appendTo(atLevel, community.level, community);
+  for (const levelCommunities of atLevel.values()) {
     const frequency = new Map<string, number>();
-    for (const community of atLevel) for (const stem of termsOf.get(community.id)?.keys() ?? []) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
-    for (const community of atLevel) {
-      const terms = termsOf.get(community.id) ?? new Map();
+    for (const community of levelCommunities) for (const stem of termsOf.get(community.id)?.keys() ?? []) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
+    for (const community of levelCommunities) {
+      const terms = termsOf.get(community.id) ?? new Map<string, { count: number; forms: Map<string, number> }>();
       const ranked = [...terms]
         .filter(([, term]) => term.count >= 2)
-        .map(([stem, term]) => ({ stem, form: mostUsed(term.forms), score: term.count * Math.log(1 + atLevel.length / (frequency.get(stem) ?? 1)) }))
+        .map(([stem, term]) => ({ stem, term, score: term.count * Math.log(1 + levelCommunities.length / (frequency.get(stem) ?? 1)) }))
         .sort((left, right) => right.score - left.score || left.stem.localeCompare(right.stem));
-      keywords.set(community.id, ranked.slice(0, KEYWORDS).map((term) => term.form));
+      keywords.set(community.id, ranked.slice(0, KEYWORDS).map((item) => mostUsed(item.term.forms)));
     }
   }
   return keywords;
+}
+
+/** A word of a sentence that may label a community, with its stem. */
+interface SentenceTerm {
+  stem: string;
+  form: string;
+}
+
+/** The words of a sentence that may be keywords (long enough, no digit, stop word, meta word or name), in order. */
+function sentenceTerms(text: string): SentenceTerm[] {
+  const terms: SentenceTerm[] = [];
+  for (const [position, word] of words(text).entries()) {
+    const lower = stripAccents(word).toLowerCase();
+    // Capitalised words past the first are names; names are the title's job.
+    if (lower.length < 4 || /\d/.test(lower) || isStopWord(lower) || isMetaWord(lower) || (position > 0 && /^\p{Lu}/u.test(word))) continue;
+    terms.push({ stem: stemWord(word), form: word.toLowerCase() });
+  }
+  return terms;
 }
 
 function words(text: string): string[] {

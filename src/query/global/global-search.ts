@@ -6,6 +6,7 @@ import type { RetrievalContext, ScoredCommunity } from '../../core/retrieval-con
 import { contentStems } from '../../text/content-stems.js';
 import type { QuestionAnalysis } from '../../core/question-analysis.js';
 import { fitChunksToBudget } from '../text-context.js';
+import { appendTo } from '../../core/group-by.js';
 import { communityKeywords } from './community-keywords.js';
 import { collectCommunitySentences, sentenceReader, type CommunitySentence } from './community-sentences.js';
 import { asksAboutConcerns, type ConcernLexicon } from '../../text/concerns/concern-lexicon.js';
@@ -33,6 +34,8 @@ interface PreparedReports {
   index: Bm25Index;
   levels: number[];
   keywords: Map<string, string[]>;
+  /** Entity id → the communities holding it, in the order of `communities`. */
+  communitiesOfEntity: Map<string, Community[]>;
   /** Sentences of the chunks no community reads, and the entities no community holds (with a sentence naming each). */
   outside: { sentences: CommunitySentence[]; entities: Array<{ entity: Entity; evidence: CommunityFinding | undefined }> };
 }
@@ -49,9 +52,11 @@ export class GlobalSearcher {
   /** Sentence key → how strongly it reports a concern (read once per index). */
   private concernWeights = new Map<string, number>();
 
+  /** `loadProjection` gives the entity layer (the store's, unless shared). */
   constructor(
     private readonly store: GraphStore,
     private readonly lexicon: ConcernLexicon,
+    private readonly loadProjection: () => Promise<GraphProjection> = () => store.loadProjection(),
   ) {}
 
   /** Forgets the cached reports (after the index changed). */
@@ -70,13 +75,15 @@ export class GlobalSearcher {
     const reportScores = new Map(questionStems.size === 0 ? [] : index.search(contentQuestion, communities.length).map((hit) => [hit.id, hit.score]));
     const level = chooseLevel(analysis.signals.corpusWide, communities, reportScores, levels);
     const concernOf = asksAboutConcerns(contentQuestion) ? (sentence: CommunitySentence) => this.concernWeight(sentence) : null;
+    // A sentence is read by a community of every level holding its chunk: it is scored once per question.
+    const scoreOf = sentenceScorer(questionStems, prepared, concernOf);
     const topReport = largest(reportScores.values(), 1e-9);
     // A level reads as a cut through the hierarchy: its communities, and the coarser ones that were not split that far.
     const split = new Set(communities.map((community) => community.parentId).filter((id): id is string => id !== null));
     const scored = communities
       .filter((community) => community.level === level || (community.level < level && !split.has(community.id)))
       .map((community) => {
-        const findings = mapCommunity(community, questionStems, prepared, concernOf);
+        const findings = mapSentences(prepared.sentences.get(community.id) ?? [], scoreOf, concernOf !== null);
         return { community, findings: findings.map((item) => item.finding), score: (findings[0]?.score ?? 0) + 0.5 * ((reportScores.get(community.id) ?? 0) / topReport) };
       })
       .sort((left, right) => right.score - left.score || right.community.memberIds.length - left.community.memberIds.length || left.community.id.localeCompare(right.community.id));
@@ -91,7 +98,7 @@ export class GlobalSearcher {
       keywords: prepared.keywords.get(item.community.id) ?? [],
     }));
     const outside = analysis.signals.corpusWide || analysis.signals.list
-      ? { entities: prepared.outside.entities, findings: mapSentences(prepared.outside.sentences, questionStems, prepared, concernOf).map((item) => item.finding) }
+      ? { entities: prepared.outside.entities, findings: mapSentences(prepared.outside.sentences, scoreOf, concernOf !== null).map((item) => item.finding) }
       : undefined;
     const chunkIds = [...new Set(mapped.flatMap((item) => item.findings.map((finding) => finding.chunkId)))];
     const outsideCitable = outside ? [...outside.findings, ...outside.entities.flatMap((item) => (item.evidence ? [item.evidence] : []))] : [];
@@ -133,12 +140,12 @@ export class GlobalSearcher {
    */
   async communitiesAbout(analysis: QuestionAnalysis, entityIds: string[]): Promise<ScoredCommunity[]> {
     const question = analysis.text;
-    const { communities, index } = await this.prepare();
+    const { communities, index, communitiesOfEntity } = await this.prepare();
     const scores = new Map(index.search(question, communities.length).map((hit) => [hit.id, hit.score]));
     const questionStems = new Set(analysis.stems);
     const chosen = new Map<string, Community>();
     for (const entityId of entityIds) {
-      const holding = communities.filter((community) => community.memberIds.includes(entityId)).sort((left, right) => right.level - left.level);
+      const holding = [...(communitiesOfEntity.get(entityId) ?? [])].sort((left, right) => right.level - left.level);
       const deepest = holding[0];
       if (deepest) chosen.set(deepest.id, deepest);
     }
@@ -150,7 +157,7 @@ export class GlobalSearcher {
   private async prepare(): Promise<PreparedReports> {
     if (!this.prepared) {
       const communities = await this.store.listCommunities();
-      const projection = await this.store.loadProjection();
+      const projection = await this.loadProjection();
       const entities = new Map(projection.entities.map((entity) => [entity.id, entity]));
       const chunks = await this.store.listChunks();
       const sentences = collectCommunitySentences(communities, projection, chunks);
@@ -169,36 +176,47 @@ export class GlobalSearcher {
       const levels = [...new Set(communities.map((community) => community.level))].sort((left, right) => left - right);
       const outside = outsideCommunities(communities, projection, chunks, sentences);
       for (const sentence of outside.sentences) for (const stem of sentence.stems) sentenceFrequency.set(stem, (sentenceFrequency.get(stem) ?? 0) + 1);
-      this.prepared = { communities, entities, sentences, sentenceFrequency, sentenceCount: seen.size + outside.sentences.length, index, levels, keywords, outside };
+      const communitiesOfEntity = new Map<string, Community[]>();
+      for (const community of communities) for (const memberId of new Set(community.memberIds)) appendTo(communitiesOfEntity, memberId, community);
+      this.prepared = { communities, entities, sentences, sentenceFrequency, sentenceCount: seen.size + outside.sentences.length, index, levels, keywords, outside, communitiesOfEntity };
     }
     return this.prepared;
   }
 }
 
 /**
- * The map step for one community: the sentences of its source chunks that hold the question's
- * words (idf-weighted share of the question), best first. For a question about risks or
- * problems, a sentence that reports one (read through the concern lexicon) counts too.
+ * The map step's score of a sentence for a question: the idf-weighted share of the question's
+ * words it holds, plus, for a question about risks or problems, how strongly it reports one
+ * (read through the concern lexicon). Each sentence is scored once.
  */
-function mapCommunity(community: Community, questionStems: Set<string>, prepared: PreparedReports, concernOf: ((sentence: CommunitySentence) => number) | null): Array<{ finding: CommunityFinding; score: number }> {
-  return mapSentences(prepared.sentences.get(community.id) ?? [], questionStems, prepared, concernOf);
-}
-
-/** Sentences that bear on the question (its words, or a concern for a risk question), best first, the first few. */
-function mapSentences(sentences: CommunitySentence[], questionStems: Set<string>, prepared: PreparedReports, concernOf: ((sentence: CommunitySentence) => number) | null): Array<{ finding: CommunityFinding; score: number }> {
+function sentenceScorer(questionStems: Set<string>, prepared: PreparedReports, concernOf: ((sentence: CommunitySentence) => number) | null): (sentence: CommunitySentence) => number {
   const idf = (stem: string) => Math.log(1 + prepared.sentenceCount / (1 + (prepared.sentenceFrequency.get(stem) ?? 0)));
   const mass = [...questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
+  const scores = new Map<CommunitySentence, number>();
+  return (sentence) => {
+    let score = scores.get(sentence);
+    if (score === undefined) {
+      score = [...questionStems].filter((stem) => sentence.stems.has(stem)).reduce((sum, stem) => sum + idf(stem), 0) / mass + (concernOf ? concernOf(sentence) : 0);
+      scores.set(sentence, score);
+    }
+    return score;
+  };
+}
+
+/** The map step for a community's sentences: those that bear on the question (a positive score), best first, the first few. */
+function mapSentences(sentences: CommunitySentence[], scoreOf: (sentence: CommunitySentence) => number, asksAboutConcerns: boolean): Array<{ finding: CommunityFinding; score: number }> {
   const seen = new Set<string>();
   return sentences
-    .map((sentence) => ({ finding: sentence.finding, score: [...questionStems].filter((stem) => sentence.stems.has(stem)).reduce((sum, stem) => sum + idf(stem), 0) / mass + (concernOf ? concernOf(sentence) : 0) }))
+    .map((sentence) => ({ finding: sentence.finding, score: scoreOf(sentence) }))
     .filter((item) => {
+      if (item.score <= 0) return false;
       const key = `${item.finding.chunkId}:${item.finding.span.start}`;
-      if (item.score <= 0 || seen.has(key)) return false;
+      if (seen.has(key)) return false;
       seen.add(key);
       return true;
     })
     .sort((left, right) => right.score - left.score || left.finding.span.start - right.finding.span.start)
-    .slice(0, concernOf ? CONCERN_FINDINGS_PER_COMMUNITY : FINDINGS_PER_COMMUNITY);
+    .slice(0, asksAboutConcerns ? CONCERN_FINDINGS_PER_COMMUNITY : FINDINGS_PER_COMMUNITY);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { personalizedPageRank, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
 import type { Entity } from '../../core/records.js';
-import type { GraphStore, ScoredId } from '../../graph/store.js';
+import type { GraphProjection, GraphStore, ScoredId } from '../../graph/store.js';
 import type { ContextChunk, RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { buildGraphIndex, dominanceInType, entityCommonness, type GraphIndex } from '../graph-index.js';
@@ -42,10 +42,11 @@ const SCORED_ENTITIES = 200;
 export class LocalSearcher {
   private prepared: { index: GraphIndex; walk: CompressedGraph; titles: TitleIndex } | null = null;
 
-  /** `rankText` gives the full-text ranking that seeds the walk alongside the question's entities. */
+  /** `rankText` gives the full-text ranking that seeds the walk alongside the question's entities; `loadProjection` the entity layer (the store's, unless shared). */
   constructor(
     private readonly store: GraphStore,
     private readonly rankText: (question: string, limit: number) => Promise<ScoredId[]>,
+    private readonly loadProjection: () => Promise<GraphProjection> = () => store.loadProjection(),
   ) {}
 
   /** Forgets the cached graph (after the index changed). */
@@ -216,7 +217,7 @@ export class LocalSearcher {
 
   private async prepare(): Promise<{ index: GraphIndex; walk: CompressedGraph; titles: TitleIndex }> {
     if (!this.prepared) {
-      const index = buildGraphIndex(await this.store.loadProjection());
+      const index = buildGraphIndex(await this.loadProjection());
       this.prepared = { index, walk: buildWalkGraph(index), titles: await loadTitleIndex(this.store) };
     }
     return this.prepared;

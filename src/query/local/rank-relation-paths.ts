@@ -36,7 +36,7 @@ export interface PathQuery {
 interface PartialPath {
   entities: number[];
   relations: number[];
-  covered: Set<string>;
+  covered: ReadonlySet<string>;
 }
 
 
@@ -54,56 +54,78 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   const seedSet = new Set(query.seeds);
   const specificity = (entityIndex: number) => 1 / Math.log(Math.E + (index.chunksOfEntity[entityIndex]?.length ?? 0));
   const relevance = (entityIndex: number) => query.entityScore(entityIndex) * specificity(entityIndex);
-  const maxRelevance = Math.max(1e-12, ...index.entities.map((_, entityIndex) => (seedSet.has(entityIndex) ? 0 : relevance(entityIndex))));
+  let maxRelevance = 1e-12;
+  for (let entityIndex = 0; entityIndex < index.entities.length; entityIndex += 1) if (!seedSet.has(entityIndex)) maxRelevance = Math.max(maxRelevance, relevance(entityIndex));
   // An entity mentioned by most of the corpus explains little: its cost grows as its idf shrinks.
   const commonness = (entityIndex: number) => entityCommonness(index, entityIndex);
-  const hubCost = (path: PartialPath) => path.entities.slice(1, -1).reduce((sum, entityIndex) => sum + profile.hubPenalty * commonness(entityIndex), 0);
+  const isWeak = (relationIndex: number) => (index.relations[relationIndex]?.weight ?? 1) < 0.5;
+  const hubCost = (intermediates: readonly number[]) => intermediates.reduce((sum, entityIndex) => sum + profile.hubPenalty * commonness(entityIndex), 0);
   // A question stem met only through another word of its relation ("~" + stem) counts for part of its weight.
-  const coverage = (covered: Set<string>) =>
+  const coverage = (covered: ReadonlySet<string>) =>
     [...covered].reduce((sum, stem) => (stem.startsWith('~') ? (covered.has(stem.slice(1)) ? sum : sum + profile.alternativeWordShare * idf(stem.slice(1))) : sum + idf(stem)), 0) / questionMass;
 
-  // The question stems a path covers once it takes this relation too.
-  const coveredWith = (before: ReadonlySet<string>, relationIndex: number): Set<string> => {
-    const covered = new Set(before);
-    for (const stem of query.relationTypeWords?.get((index.relations[relationIndex] as Relation).type) ?? []) if (query.questionStems.has(stem)) covered.add(stem);
-    for (const stem of index.evidenceStems[relationIndex] ?? []) {
-      if (query.questionStems.has(stem)) covered.add(stem);
+  // What a relation covers of the question, in the order it is added; worked out once per relation (many paths reach the same entity).
+  const coversOfRelation = new Map<number, string[]>();
+  const coversOf = (relationIndex: number): string[] => {
+    let covers = coversOfRelation.get(relationIndex);
+    if (covers) return covers;
+    covers = [];
+    for (const stem of query.relationTypeWords?.get((index.relations[relationIndex] as Relation).type) ?? []) if (query.questionStems.has(stem)) covers.push(stem);
+    for (const stem of index.evidenceStems(relationIndex)) {
+      if (query.questionStems.has(stem)) covers.push(stem);
       else {
         const standsFor = query.relationAlternatives?.get(stem);
-        if (standsFor !== undefined && query.questionStems.has(standsFor)) covered.add(`~${standsFor}`);
+        if (standsFor !== undefined && query.questionStems.has(standsFor)) covers.push(`~${standsFor}`);
       }
     }
-    return covered;
+    coversOfRelation.set(relationIndex, covers);
+    return covers;
+  };
+  // The question stems a path covers once it takes this relation too: the path's own set when the relation adds none (sets are never changed once made).
+  const coveredWith = (before: ReadonlySet<string>, relationIndex: number): ReadonlySet<string> => {
+    let covered: Set<string> | null = null;
+    for (const stem of coversOf(relationIndex)) {
+      if (before.has(stem)) continue;
+      covered ??= new Set(before);
+      covered.add(stem);
+    }
+    return covered ?? before;
   };
 
   let beam: PartialPath[] = [...seedSet].map((seed) => ({ entities: [seed], relations: [], covered: new Set<string>() }));
   const finished: Array<{ path: PartialPath; score: number }> = [];
   for (let hop = 1; hop <= query.maxHops && beam.length > 0; hop += 1) {
-    const expanded: Array<{ path: PartialPath; score: number }> = [];
+    // Paths are made only for the expansions the beam keeps; a path's hub cost and weak hops are counted once for all its expansions.
+    const expanded: Array<{ parent: PartialPath; other: number; relation: number; covered: ReadonlySet<string>; score: number }> = [];
     for (const path of beam) {
       const last = path.entities[path.entities.length - 1] as number;
-      const byNeighbour = new Map<number, Array<{ relation: number; gain: number; covered: Set<string> }>>();
+      const byNeighbour = new Map<number, Array<{ relation: number; gain: number; covered: ReadonlySet<string> }>>();
+      let unchangedGain: number | null = null;
       for (const relationIndex of index.relationsOfEntity[last] ?? []) {
-        const relation = index.relations[relationIndex] as Relation;
-        const other = index.entityIndexById.get(relation.sourceId === index.entities[last]?.id ? relation.targetId : relation.sourceId);
-        if (other === undefined || path.entities.includes(other)) continue;
+        const source = index.relationSources[relationIndex] as number;
+        const other = source === last ? (index.relationTargets[relationIndex] as number) : source;
+        if (other < 0 || path.entities.includes(other)) continue;
         const covered = coveredWith(path.covered, relationIndex);
         const options = byNeighbour.get(other) ?? [];
-        options.push({ relation: relationIndex, gain: coverage(covered), covered });
+        const gain = covered === path.covered ? (unchangedGain ??= coverage(covered)) : coverage(covered);
+        options.push({ relation: relationIndex, gain, covered });
         byNeighbour.set(other, options);
       }
+      // The intermediate entities of every expansion are this path's entities after its first.
+      const expansionHubCost = hubCost(path.entities.slice(1));
+      const pathWeakHops = path.relations.filter(isWeak).length;
       for (const [other, options] of byNeighbour) {
         options.sort((left, right) => right.gain - left.gain || typedFirst(index.relations[left.relation], index.relations[right.relation]));
         for (const option of options.slice(0, profile.relationsPerNeighbour)) {
-          const next: PartialPath = { entities: [...path.entities, other], relations: [...path.relations, option.relation], covered: option.covered };
-          const weakHops = next.relations.filter((relationIndex) => (index.relations[relationIndex]?.weight ?? 1) < 0.5).length;
-          expanded.push({ path: next, score: option.gain - profile.lengthPenalty * hop - profile.weakHopPenalty * weakHops - hubCost(next) + profile.stepRelevance * (relevance(other) / maxRelevance) });
+          const weakHops = pathWeakHops + (isWeak(option.relation) ? 1 : 0);
+          expanded.push({ parent: path, other, relation: option.relation, covered: option.covered, score: option.gain - profile.lengthPenalty * hop - profile.weakHopPenalty * weakHops - expansionHubCost + profile.stepRelevance * (relevance(other) / maxRelevance) });
         }
       }
     }
     expanded.sort((left, right) => right.score - left.score);
-    beam = expanded.slice(0, profile.beamWidth).map((item) => item.path);
-    for (const item of expanded.slice(0, profile.beamWidth)) {
+    const kept = expanded.slice(0, profile.beamWidth).map((item) => ({ path: { entities: [...item.parent.entities, item.other], relations: [...item.parent.relations, item.relation], covered: item.covered }, score: item.score }));
+    beam = kept.map((item) => item.path);
+    for (const item of kept) {
       const end = item.path.entities[item.path.entities.length - 1] as number;
       if (seedSet.has(end)) continue;
       finished.push({ path: item.path, score: item.score + typeBonus(index, end, query) + bridgeBonus(index, item.path, query) + profile.endRelevance * (relevance(end) / maxRelevance) - profile.endHubPenalty * commonness(end) });

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { QueryEngine } from '../../src/ask/query-engine.js';
+import { validateConfig } from '../../src/config/load-config.js';
+import { openGraphStore } from '../../src/graph/open-store.js';
+import type { GraphStore } from '../../src/graph/store.js';
+import { EXAMPLE_QUESTION, indexExample } from '../helpers/example-workspace.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+/** The store with a count of the times the whole entity layer was read. */
+function countingProjections(store: GraphStore): { store: GraphStore; reads: () => number } {
+  let reads = 0;
+  const counted = new Proxy(store, {
+    get(target, property, receiver) {
+      if (property === 'loadProjection') {
+        return () => {
+          reads += 1;
+          return target.loadProjection();
+        };
+      }
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { store: counted, reads: () => reads };
+}
+
+test('local, global and hybrid search read the entity layer once between them, and again after invalidate', async () => {
+  const workspace = path.join(makeTempDir(), 'workspace');
+  await indexExample(workspace);
+  const config = validateConfig({ workspace });
+  const opened = await openGraphStore(config);
+  try {
+    await opened.ensureSchema(config.schema);
+    const { store, reads } = countingProjections(opened);
+    const engine = new QueryEngine(store, config, async () => null);
+    const analysis = await engine.analyze(EXAMPLE_QUESTION);
+    const first = [];
+    for (const mode of ['local', 'global', 'hybrid'] as const) first.push(await engine.retrieve(analysis, mode));
+    assert.equal(reads(), 1);
+    assert.ok(first.every((context) => context.chunks.length > 0));
+    engine.invalidate();
+    const again = await engine.analyze(EXAMPLE_QUESTION);
+    const second = [];
+    for (const mode of ['local', 'global', 'hybrid'] as const) second.push(await engine.retrieve(again, mode));
+    assert.equal(reads(), 2);
+    assert.deepEqual(second.map((context) => context.rankedChunkIds), first.map((context) => context.rankedChunkIds));
+  } finally {
+    await opened.close();
+  }
+});

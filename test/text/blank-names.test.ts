@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { blankNames, blankNamesByExpression, isPlainCharacter, PLAIN_LATIN_LIMIT } from '../../src/text/blank-names.js';
+
+const escapeForExpression = (character: string) => `\\u{${(character.codePointAt(0) as number).toString(16)}}`;
+
+test('plain Latin characters match case-insensitively (as /iu does) exactly when their lower-case forms are equal, each one code unit', () => {
+  const plain = Array.from({ length: PLAIN_LATIN_LIMIT }, (_, code) => code).filter(isPlainCharacter).map((code) => String.fromCharCode(code));
+  for (const left of plain) {
+    assert.equal(left.toLowerCase().length, 1, `U+${left.charCodeAt(0).toString(16)}`);
+    const expression = new RegExp(`^${escapeForExpression(left)}$`, 'iu');
+    for (const right of plain) assert.equal(expression.test(right), left.toLowerCase() === right.toLowerCase(), `U+${left.charCodeAt(0).toString(16)} vs U+${right.charCodeAt(0).toString(16)}`);
+  }
+});
+
+test('plain characters outside Latin fold to themselves, and no cased character of the basic plane matches one case-insensitively', () => {
+  const caseless: string[] = [];
+  const cased: string[] = [];
+  for (let code = PLAIN_LATIN_LIMIT; code <= 0xffff; code += 1) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const character = String.fromCharCode(code);
+    if (isPlainCharacter(code)) {
+      assert.equal(/\p{Changes_When_Casefolded}/u.test(character), false, `U+${code.toString(16)}`);
+      assert.equal(character.toLowerCase(), character);
+      caseless.push(character);
+    } else cased.push(character);
+  }
+  for (let code = 0; code < PLAIN_LATIN_LIMIT; code += 1) if (/\p{Changes_When_Casemapped}/u.test(String.fromCharCode(code))) cased.push(String.fromCharCode(code));
+  assert.ok(caseless.length > 40_000 && cased.length > 2_000);
+  const anyCaseless = new RegExp(`^[${caseless.map(escapeForExpression).join('')}]$`, 'iu');
+  for (const character of cased) assert.equal(anyCaseless.test(character), false, `U+${(character.codePointAt(0) as number).toString(16)}`);
+});
+
+test('names are blanked as whole words, the longest first, case aside', () => {
+  const text = 'Acme Holdings bought ACME, not Acmeville; the Acme Holdings Trust – and “Zoë Ørsted” – sold it.';
+  const names = ['Acme', 'Acme Holdings', 'Acme Holdings Trust', 'Zoë Ørsted'];
+  assert.equal(blankNames(text, names), '  bought  , not Acmeville; the   – and “ ” – sold it.');
+  assert.equal(blankNames(text, names), blankNamesByExpression(text, names));
+});
+
+test('text outside the plain characters gets the regular-expression result', () => {
+  const cases: Array<[string, string[]]> = [
+    ['Ἀθῆναι and ΑΘΗΝΑ near Αθηνα', ['αθηνα']],
+    ['İstanbul or istanbul', ['istanbul']],
+    ['ſtrand and Strand', ['strand']],
+    ['𝐀Kappa Kappa', ['kappa']],
+  ];
+  for (const [text, names] of cases) assert.equal(blankNames(text, names), blankNamesByExpression(text, names), text);
+});
+
+test('the plain matcher agrees with the regular expression on random text', () => {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const alphabet = ['a', 'b', 'A', 'B', 'é', 'É', ' ', ' ', '-', '’', '7', 'ß', 'ø', 'Ø', '.'];
+  for (let round = 0; round < 3000; round += 1) {
+    const text = Array.from({ length: 4 + Math.floor(random() * 30) }, () => alphabet[Math.floor(random() * alphabet.length)] as string).join('');
+    const names = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
+      const start = Math.floor(random() * text.length);
+      const name = text.slice(start, start + 1 + Math.floor(random() * 5));
+      return random() < 0.5 ? name.toUpperCase() : name;
+    }).filter((name) => name.length > 0);
+    assert.equal(blankNames(text, names), blankNamesByExpression(text, names), JSON.stringify({ text, names }));
+  }
+});
