@@ -38,6 +38,8 @@ const SETS: readonly AblationSet[] = [
   { name: 'corpus_fr2', column: 'corpus_fr2 mean', kind: 'coverage', file: path.join(SHARED_EVAL, 'data', 'corpus_fr2.json'), docs: path.join(SHARED_EVAL, 'corpora', 'corpus_fr2'), methods: ['auto'], heldOut: false },
   { name: 'dev/maritime-port-en', column: 'maritime-port-en mean', kind: 'coverage', file: path.resolve('test', 'fixtures', 'dev', 'maritime-port-en.json'), methods: ['auto'], heldOut: false },
   { name: 'dev/universite-recherche-fr', column: 'universite-recherche-fr mean', kind: 'coverage', file: path.resolve('test', 'fixtures', 'dev', 'universite-recherche-fr.json'), methods: ['auto'], heldOut: false },
+  { name: 'dev/parks-trust-en', column: 'parks-trust-en mean', kind: 'coverage', file: path.resolve('test', 'fixtures', 'dev', 'parks-trust-en.json'), methods: ['auto'], heldOut: false },
+  { name: 'dev/spectacle-vivant-fr', column: 'spectacle-vivant-fr mean', kind: 'coverage', file: path.resolve('test', 'fixtures', 'dev', 'spectacle-vivant-fr.json'), methods: ['auto'], heldOut: false },
   { name: 'hotpotqa', column: 'HotpotQA R@5', kind: 'retrieval', file: path.join(SHARED_EVAL, 'data', 'hotpotqa_hipporag_train100.json'), methods: ['local'], heldOut: false },
 ];
 
