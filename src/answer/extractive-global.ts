@@ -1,9 +1,9 @@
 import { normaliseName } from '../core/normalise.js';
 import type { Citation, CommunityFinding, Entity } from '../core/records.js';
 import type { RetrievalContext, ScoredCommunity } from '../core/retrieval-context.js';
-import { contentStems } from '../text/content-stems.js';
+import { contentStems, stemWord } from '../text/content-stems.js';
 import { describedAs, readEntityNouns } from '../text/described-as.js';
-import { languagePack } from '../text/lang/registry.js';
+import { languagePack, languagePacks } from '../text/lang/registry.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { citeFinding } from './cite-finding.js';
 import { reduceConcernThemes } from './concern-themes.js';
@@ -53,6 +53,10 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   // In a head-first language the question may name its subject by the head noun alone ("l'université" for "Université de Corvel") when one name has that head.
   const headNamed = headFirst ? headNamedSubjects([...entities.values()], named, new Set([...pack.descriptors.referring, ...pack.determiners])) : new Set<string>();
   const namedByQuestion = (entity: Entity) => subjectPhrase(entity) !== null || headNamed.has(entity.id);
+  // "The Fleet team", "l'équipe Billetterie": an organisation's own units are not the firms it deals with, unless units are asked for.
+  const unitStems = new Set(languagePacks().flatMap((each) => [...each.descriptors.unitNouns].map(stemWord)));
+  const asksForUnits = [...pack.descriptors.unitNouns].some((noun) => questionStems.has(stemWord(noun)));
+  const isUnit = (entity: Entity) => !asksForUnits && readEntityNouns(entity).phrases.some((phrase) => phrase.isPhrase && unitStems.has((headFirst ? phrase.stems[0] : phrase.stems[phrase.stems.length - 1]) ?? ''));
   // Entities the documents describe with one of the question's nouns ("Aldwick, the supplier" for "which suppliers").
   const describedByQuestion = (entity: Entity) => [...questionStems].some((stem) => describedAs(readEntityNouns({ ...entity, name: '' }), stem, headFirst) === 'head');
   const topScore = Math.max(1e-9, ...communities.map((item) => item.score));
@@ -63,7 +67,7 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
     for (const memberId of item.community.memberIds) {
       const entity = entities.get(memberId);
       // The question's own subject ("the Board" in "who does the Board work with") is not one of the answers.
-      if (!entity || !wanted.has(entity.type) || namedByQuestion(entity)) continue;
+      if (!entity || !wanted.has(entity.type) || namedByQuestion(entity) || isUnit(entity)) continue;
       const finding = [...item.community.report.findings]
         .filter((candidate) => [entity.name, ...entity.aliases].some((name) => candidate.text.includes(name)))
         .sort((left, right) => overlap(right.text, questionStems) - overlap(left.text, questionStems))[0];
@@ -76,7 +80,7 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   }
   // Entities no community holds (alone in their documents) count as members of a community that matched nothing.
   for (const { entity, evidence } of context.outsideCommunities?.entities ?? []) {
-    if (!wanted.has(entity.type) || namedByQuestion(entity) || scores.has(entity.id)) continue;
+    if (!wanted.has(entity.type) || namedByQuestion(entity) || isUnit(entity) || scores.has(entity.id)) continue;
     const relevance = (evidence ? 1 + overlap(evidence.text, questionStems) : 0.3) + (describedByQuestion(entity) ? 1 : 0);
     scores.set(entity.id, { name: entity.name, score: 0.5 * relevance * (wanted.get(entity.type) ?? 0) + Math.log(1 + entity.mentionCount) * 0.01, finding: evidence });
   }

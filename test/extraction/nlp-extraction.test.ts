@@ -281,3 +281,21 @@ test('"is supplied by" reads as the passive phrase, though it holds the active "
   const relation = extract('Kestrel is supplied by Avitrack Ltd.').relations.find((item) => item.type === 'SUPPLIES');
   assert.equal(`${relation?.source} → ${relation?.target} (${relation?.voice})`, 'Avitrack Ltd → Kestrel (passive)');
 });
+
+test('in French a role noun may take one adjective before its "de" ("directrice artistique des Nuits de Velbrook")', () => {
+  const typed = extract('Anouk Marsac est nommée directrice artistique des Nuits de Velbrook en janvier. Le festival ouvre.', 'fr').relations.filter((relation) => relation.basis === 'pattern');
+  assert.deepEqual(typed.map((relation) => `${relation.source} ${relation.type} ${relation.target}`), ['Anouk Marsac LEADS Nuits de Velbrook']);
+});
+
+test('a name with a surname particle inside opens with a given name: "Courriel de Portik" is no person', () => {
+  const typeOf = (text: string, name: string, language: 'en' | 'fr') => extract(text, language).entities.find((entity) => entity.name === name)?.type;
+  assert.notEqual(typeOf('Courriel de Portik — tarifs\n\nLe prix augmente.', 'Courriel de Portik', 'fr'), 'Person');
+  assert.equal(typeOf('Jean de Lattre a signé. Le prix augmente.', 'Jean de Lattre', 'fr'), 'Person');
+});
+
+test('a name written beside a unit noun is described by it ("the Fleet Works team", "l\'équipe Billetterie")', () => {
+  const described = (text: string, name: string, language: 'en' | 'fr') => extract(text, language).entities.find((entity) => entity.name === name)?.description ?? '';
+  assert.match(described("Two engineers from the Velbrook Trust's Fleet Works team toured the plant.", 'Fleet Works', 'en'), /\bteam\b/);
+  assert.match(described("Elle rejoint l'équipe Billetterie Corvane en mai.", 'Billetterie Corvane', 'fr'), /\bequipe\b/);
+  assert.doesNotMatch(described('Corvel Ltd delivers the pumps.', 'Corvel Ltd', 'en'), /team/);
+});

@@ -60,7 +60,9 @@ const ADDED_SINCE_THE_MOVE: Record<string, Partial<Record<'before' | 'after' | '
   },
   // French: every participle phrase in its four agreed forms; "fabriqué par" mirrors the English "manufactured by".
   // Contracting frames before a firm's name: "signed with X", "awarded to X", "attribué à X", "confié à X" (with agreement).
+  // Contracts are won by firms: "X has won the contract", "X a remporté le marché", "X, attributaire du marché".
   Organisation: {
+    after: ['has won the contract', 'won the contract', 'wins the contract', 'a remporté le marché', 'remporte le marché', 'attributaire du marché'],
     before: [
       'fabriqué par', 'fabriquée par', 'fabriqués par', 'fabriquées par', 'signed with', 'awarded to',
       'signé avec', 'signée avec', 'signés avec', 'signées avec', 'attribué à', 'attribuée à', 'attribués à', 'attribuées à', 'confié à', 'confiée à', 'confiés à', 'confiées à',

@@ -74,8 +74,22 @@ export function findDescriptorPhrases(sentence: string, mention: DescribedMentio
   const after = sentence.slice(mention.end);
   const skip = /^\s*,\s*/u.exec(after)?.[0].length ?? copulaLength(after, grammar.copulas);
   if (skip !== null) descriptors.push(phraseAfter(after.slice(skip), grammar.articles));
+  const unit = unitNounBeside(sentence, mention, grammar);
+  if (unit !== null) descriptors.push([unit]);
   const distinct = new Map(descriptors.filter((phrase) => phrase.length > 0).map((phrase) => [phrase.join(' '), phrase]));
   return [...distinct.values()];
+}
+
+/**
+ * A unit noun written beside the name ("the Fleet team", "l'équipe Billetterie", "le service X"): just
+ * after it where modifiers come first, just before it where the head comes first. The name is then one
+ * of an organisation's own units; null when there is none.
+ */
+function unitNounBeside(sentence: string, mention: DescribedMention, grammar: ReturnType<typeof languagePack>['descriptors']): string | null {
+  const next = grammar.headFirst ? plainWords(sentence.slice(0, mention.start)).pop() : plainWords(sentence.slice(mention.end), mention.end)[0];
+  if (!next || !/^\p{Ll}/u.test(next.text)) return null;
+  const gap = grammar.headFirst ? sentence.slice(next.end, mention.start) : sentence.slice(mention.end, next.start);
+  return /^\s+$/u.test(gap) && grammar.unitNouns.has(next.plain) ? next.plain : null;
 }
 
 /** Length of a copula ("is a", "est une") at the start of `text`, or null. */

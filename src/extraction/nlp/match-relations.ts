@@ -46,16 +46,36 @@ function findPhrase(haystack: string[], phrase: string[]): number {
   return -1;
 }
 
+/** The linking words of head-first languages ("de", "du", "des", "d'"), accent-free. */
+const headFirstLinkingWords = acrossLanguages((packs) => new Set(packs.filter((pack) => pack.descriptors.headFirst).flatMap((pack) => pack.descriptors.linkingWords.flatMap((word) => gapWords(word)))));
+
+/**
+ * Where a noun-and-linking-word phrase of a head-first language stands with one adjective after
+ * its noun ("directrice artistique des …" for "directrice de", "chef technique du …"): -1 when not.
+ */
+function findWithAdjective(gap: readonly string[], pattern: readonly string[]): number {
+  if (pattern.length !== 2 || !headFirstLinkingWords().has(pattern[1] as string)) return -1;
+  for (let start = 0; start + 2 < gap.length; start += 1) {
+    if (gap[start] === pattern[0] && gap[start + 1] !== '\u0001' && gap[start + 2] === pattern[1]) return start;
+  }
+  return -1;
+}
+
 /** True when the gap between two mentions (as `gapWords` reads it) states the pattern (short patterns must fill the gap alone). */
 export function gapStates(gap: string[], pattern: string[]): boolean {
   if (pattern.length === 0) return false;
   const coordination = coordinationWords();
   const content = gap.filter((word) => word !== '\u0001' && !coordination.has(word));
   if (pattern.length === 1 && (pattern[0] as string).length <= 3) return content.length === 1 && content[0] === pattern[0];
-  const position = findPhrase(gap, pattern);
+  let position = findPhrase(gap, pattern);
+  let length = pattern.length;
+  if (position < 0) {
+    position = findWithAdjective(gap, pattern);
+    length += 1;
+  }
   if (position < 0) return false;
   const beforeCount = gap.slice(0, position).filter((word) => word !== '\u0001').length;
-  const afterWords = gap.slice(position + pattern.length);
+  const afterWords = gap.slice(position + length);
   const afterCount = afterWords.filter((word) => word !== '\u0001' && !coordination.has(word)).length;
   return beforeCount <= MAX_WORDS_AROUND_PATTERN && afterCount <= MAX_WORDS_AROUND_PATTERN;
 }

@@ -44,6 +44,7 @@ export const germanPack: LanguagePack = {
     articles: plainWordSet('der die das ein eine'),
     referring: plainWordSet('der die das dieser diese dieses'),
     referringAdjectives: plainWordSet('neue neuer neuen gleiche gleichen bisherige bisherigen'),
+    unitNouns: plainWordSet('team abteilung referat ausschuss bereich'),
     copulas: ['ist ein', 'ist eine', 'ist der', 'ist die', 'ist das', 'war ein', 'war eine'].map(listWords),
     agentNounEndings: ['er', 'ist'],
     titleNouns: { dr: ['doktor'], prof: ['professor'] },

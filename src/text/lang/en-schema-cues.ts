@@ -20,7 +20,8 @@ export const englishSchemaCues: SchemaCues = {
         'company', 'firm', 'supplier', 'contractor', 'vendor', 'manufacturer', 'consultancy', 'operator', 'partner', 'agreement with', 'contract with', 'signed with', 'awarded to',
         'partnership with', 'supplied by', 'manufactured by',
       ],
-      after: ['ltd', 'inc'],
+      // Contracts are won by firms: "X has won the contract to …", "X wins the contract".
+      after: ['ltd', 'inc', 'has won the contract', 'won the contract', 'wins the contract'],
     },
     Location: {
       suffixes: [

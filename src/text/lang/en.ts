@@ -82,6 +82,7 @@ export const englishPack: LanguagePack = {
     articles: plainWordSet('the a an'),
     referring: plainWordSet('the this'),
     referringAdjectives: plainWordSet('new same current incoming'),
+    unitNouns: plainWordSet('team department unit division directorate office committee'),
     copulas: ['is a', 'is an', 'is the', 'was a', 'was an', 'was the'].map(listWords),
     agentNounEndings: ['er', 'or', 'ist'],
     titleNouns: { dr: ['doctor'], prof: ['professor'] },

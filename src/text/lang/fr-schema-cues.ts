@@ -54,6 +54,8 @@ export const frenchSchemaCues: SchemaCues = agreeParticiples({
         'société', 'entreprise', 'cabinet', 'fournisseur', 'prestataire', 'fabricant', 'groupe', 'agence', 'contrat avec', 'accord avec', 'signé avec', 'attribué à', 'confié à',
         'partenariat avec', 'fourni par', 'fabriqué par',
       ],
+      // Contracts are won by firms: "X a remporté le marché", "X, attributaire du marché".
+      after: ['a remporté le marché', 'remporte le marché', 'attributaire du marché'],
     },
     Location: {
       suffixes: ['rue', 'pont', 'gare', 'usine', 'quartier', 'ville', 'place', 'hôpital', 'clinique', 'école', 'lycée', 'musée', 'stade', 'entrepôt'],

@@ -61,6 +61,7 @@ export const frenchPack: LanguagePack = {
     articles: plainWordSet('le la l un une'),
     referring: plainWordSet('le la l ce cet cette'),
     referringAdjectives: plainWordSet('nouveau nouvel nouvelle meme actuel actuelle'),
+    unitNouns: plainWordSet('equipe service direction departement pole cellule comite commission bureau'),
     copulas: ['est un', 'est une', 'est le', 'est la', 'est l', 'etait un', 'etait une'].map(listWords),
     agentNounEndings: ['eur', 'euse', 'ier', 'iere', 'aire', 'iste'],
     titleNouns: { dr: ['medecin', 'docteur'], dre: ['medecin', 'docteure'], pr: ['professeur'] },
