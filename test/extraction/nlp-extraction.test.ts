@@ -299,3 +299,9 @@ test('a name written beside a unit noun is described by it ("the Fleet Works tea
   assert.match(described("Elle rejoint l'équipe Billetterie Corvane en mai.", 'Billetterie Corvane', 'fr'), /\bequipe\b/);
   assert.doesNotMatch(described('Corvel Ltd delivers the pumps.', 'Corvel Ltd', 'en'), /team/);
 });
+
+test('an apposition opened by a named possessor describes the name ("Kestrel, the Trust\'s wader programme")', () => {
+  const kestrel = extract("Hallie Corvane will lead Kestrel, the Trust's wader recovery programme, from May.").entities.find((entity) => entity.name === 'Kestrel');
+  assert.equal(kestrel?.description, 'wader recovery programme');
+  assert.equal(kestrel?.type, 'Project', 'the descriptor noun votes for its type');
+});

@@ -114,9 +114,11 @@ function phraseAfter(text: string, articles: ReadonlySet<string>): string[] {
   let phrase: string[] = [];
   for (let index = position; index < words.length && phrase.length < MAX_DESCRIPTOR_WORDS; index += 1) {
     const word = words[index] as PlainWord;
-    if (!isDescriptorWord(word)) break;
+    const possessor = /^['’]s\b/u.test(clause.slice(word.end));
+    // "the Trust's peatland programme": a named possessor opens the phrase as "the company's" does.
+    if (!isDescriptorWord(word) && !(possessor && phrase.length === 0 && /^\p{Lu}/u.test(word.text))) break;
     // "the company's tracked robot": the possessor is not what the name is; the nouns after it are.
-    if (/^['’]s\b/u.test(clause.slice(word.end))) {
+    if (possessor) {
       phrase = [];
       index += 1;
       continue;
