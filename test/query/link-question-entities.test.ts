@@ -67,3 +67,11 @@ test('a word shared by more names than maxNameWordEntities is ambiguous and not 
   ]);
   assert.deepEqual(links('Who owns Oakridge?', { ...DEFAULT_RANKING_PROFILE.linking, maxNameWordEntities: 1 }), []);
 });
+
+test('a one-word name after an elided article or preposition is linked ("d\'Ostrelle", "l\'Ostrelle")', () => {
+  const french = smallGraph([{ name: 'Ostrelle', type: 'Project' }]);
+  const linked = (question: string) => linkQuestionEntities(question, french.index).map((link) => french.nameOf(link.entityIndex));
+  assert.deepEqual(linked("Quelle commune accueille le chapiteau d'Ostrelle ?"), ['Ostrelle']);
+  assert.deepEqual(linked("Qui dirige l'Ostrelle ?"), ['Ostrelle']);
+  assert.deepEqual(linked('Qui dirige ostrelle ?'), [], 'written in lower case, a single word is no name');
+});

@@ -43,7 +43,7 @@ export const frenchPack: LanguagePack = {
   nonNameWords: plainWordSet(NON_NAME_WORDS),
   questionWords: plainWordSet('qui que quoi quel quelle quels quelles ou quand pourquoi comment lequel laquelle actuellement'),
   answerTypeWords: { person: ['qui'], place: ['ou'], choice: ['quel', 'quelle', 'quels', 'quelles'], objectAuxiliaries: [], imperatives: plainWords('citez nommez indiquez donnez enumerez listez identifiez precisez mentionnez cite nomme indique donne enumere liste identifie precise') },
-  organisationWordPrefixes: ['societe', 'entreprise'],
+  organisationWordPrefixes: ['societe', 'entreprise', 'organisme', 'organisation', 'firme'],
   names: {
     titles: plainWordSet('mme mlle m dre pr me'),
     abbreviatedTitles: listWords('Mme. Mlle. M. Dre. Pr. Me.'),
