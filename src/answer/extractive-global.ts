@@ -53,7 +53,7 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   // In a head-first language the question may name its subject by the head noun alone ("l'université" for "Université de Corvel") when one name has that head.
   const headNamed = headFirst ? headNamedSubjects([...entities.values()], named, new Set([...pack.descriptors.referring, ...pack.determiners])) : new Set<string>();
   const namedByQuestion = (entity: Entity) => subjectPhrase(entity) !== null || headNamed.has(entity.id);
-  // "The Fleet team", "l'équipe Billetterie": an organisation's own units are not the firms it deals with, unless units are asked for.
+  // "The Works team", "l'équipe Accueil": an organisation's own units are not the firms it deals with, unless units are asked for.
   const unitStems = new Set(languagePacks().flatMap((each) => [...each.descriptors.unitNouns].map(stemWord)));
   const asksForUnits = [...pack.descriptors.unitNouns].some((noun) => questionStems.has(stemWord(noun)));
   const isUnit = (entity: Entity) => !asksForUnits && readEntityNouns(entity).phrases.some((phrase) => phrase.isPhrase && unitStems.has((headFirst ? phrase.stems[0] : phrase.stems[phrase.stems.length - 1]) ?? ''));

@@ -32,7 +32,7 @@ export interface PreparedIndex {
   vocabulary: Set<string>;
   /** Words the corpus writes capitalised mid-sentence. */
   names: Set<string>;
-  /** Words the corpus writes capitalised just before a type noun ("the Curlew programme"). */
+  /** Words the corpus writes capitalised just before a type noun ("the Plover programme"). */
   cueNamedWords: Set<string>;
   stageSeconds: Record<string, number>;
 }

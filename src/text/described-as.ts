@@ -28,7 +28,7 @@ export function readEntityNouns(entity: Entity): EntityNouns {
 export function describedAs(nouns: EntityNouns | undefined, headStem: string, headFirst: boolean): 'head' | 'modifier' | null {
   if (!nouns) return null;
   const headOf = (stems: readonly string[]) => (headFirst ? stems[0] : stems[stems.length - 1]);
-  // A name of one word that is the noun itself ("Structures" for the Structures team) names no instance of the kind.
+  // A name of one word that is the noun itself ("Surveys" for the Surveys team) names no instance of the kind.
   if (nouns.name.length > 1 && headOf(nouns.name) === headStem) return 'head';
   let modifier = false;
   for (const phrase of nouns.phrases) {

@@ -21,7 +21,7 @@ export interface NlpExtractionContext {
   knownLowercase: ReadonlySet<string>;
   /** Words the corpus writes capitalised mid-sentence (lower case, accent-free). */
   knownNames?: ReadonlySet<string>;
-  /** Words the corpus writes capitalised just before a type noun ("the Curlew programme"), lower case, accent-free. */
+  /** Words the corpus writes capitalised just before a type noun ("the Plover programme"), lower case, accent-free. */
   cueNamedWords?: ReadonlySet<string>;
   cooccurrence: boolean;
   maxEntitiesPerSentence: number;

@@ -81,7 +81,7 @@ export function findDescriptorPhrases(sentence: string, mention: DescribedMentio
 }
 
 /**
- * A unit noun written beside the name ("the Fleet team", "l'équipe Billetterie", "le service X"): just
+ * A unit noun written beside the name ("the Works team", "l'équipe Accueil", "le service X"): just
  * after it where modifiers come first, just before it where the head comes first. The name is then one
  * of an organisation's own units; null when there is none.
  */

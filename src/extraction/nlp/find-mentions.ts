@@ -95,7 +95,7 @@ export interface DictionaryOptions {
   language?: Language;
   /** Words the corpus writes capitalised mid-sentence (lower case, accent-free): names even when the dictionary has them. */
   knownNames?: ReadonlySet<string>;
-  /** Words the corpus writes capitalised just before a type noun ("the Curlew programme"): written capitalised, names (see `buildCueNamedWords`). */
+  /** Words the corpus writes capitalised just before a type noun ("the Plover programme"): written capitalised, names (see `buildCueNamedWords`). */
   cueNamedWords?: ReadonlySet<string>;
 }
 
@@ -117,7 +117,7 @@ function isKnownLowercase(lower: string, knownLowercase: ReadonlySet<string>): b
   return lower.length > 3 && stems.has(stemWord(lower));
 }
 
-/** A capitalised word the corpus writes just before a type noun ("the Curlew programme"). */
+/** A capitalised word the corpus writes just before a type noun ("the Plover programme"). */
 function isCueNamed(token: string, options: DictionaryOptions): boolean {
   return isCapitalised(token) && options.cueNamedWords?.has(plainLower(token)) === true;
 }
@@ -221,7 +221,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
     const lower = plainLower(word.text);
     return isCommonWord(lower) || knownLowercase.has(lower);
   });
-  // "two programmes: Curlew, which …" in a corpus that writes "the Curlew programme": a name, though the bird is "curlew".
+  // "two programmes: Plover, which …" in a corpus that writes "the Plover programme": a name, though the bird is "plover".
   if (!hasCode && allCommon && !(significant.length === 1 && isCueNamed(first.text, options))) return null;
   if (!hasCode && words.length === 1 && first === run[0] && atSentenceStart && isOrdinaryWord(plainLower(first.text), options)) return null;
   if (/^\d+$/.test(surface) || surface.length < 2) return null;

@@ -51,14 +51,14 @@ function increment(counts: Map<string, number>, word: string): void {
   counts.set(word, (counts.get(word) ?? 0) + 1);
 }
 
-/** A capitalised word after a lower-case one, then a lower-case word: "the Curlew programme". */
+/** A capitalised word after a lower-case one, then a lower-case word: "the Plover programme". */
 const CAPITALISED_BEFORE_NOUN = /(?<=\p{Ll}[,;:]?[ \t]+)(\p{Lu}[\p{L}\p{N}'’-]*)[ \t]+(\p{Ll}[\p{L}-]*)/gu;
 
 /**
  * Words the corpus writes capitalised mid-sentence just before one of the schema's type nouns
- * ("the Curlew programme", "the Beacon platform"), accent-free and lower-cased: names of that kind,
- * though the corpus also writes the ordinary word ("breeding curlew"). Elsewhere, written
- * capitalised, they are names too ("two programmes: Curlew, which …").
+ * ("the Plover programme", "the Beacon platform"), accent-free and lower-cased: names of that kind,
+ * though the corpus also writes the ordinary word ("a plover nest"). Elsewhere, written
+ * capitalised, they are names too ("two programmes: Plover, which …").
  */
 export function buildCueNamedWords(texts: Iterable<string>, typeNouns: ReadonlySet<string>): Set<string> {
   const named = new Set<string>();

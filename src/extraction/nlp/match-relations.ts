@@ -132,7 +132,7 @@ const articleWords = acrossLanguages((packs) => new Set(packs.flatMap((pack) => 
 
 /**
  * True when the phrase's object is a name between the pair, not the pair's far end: "appointed lead
- * of Marten, the Trust's … programme" leads Marten, not the Trust. The phrase is followed at once by
+ * of Wrenmoor, the Trust's … programme" leads Wrenmoor, not the Trust. The phrase is followed at once by
  * that inner name, and the text from it to the far end starts a new noun phrase (an article) rather
  * than going on with a list ("led by A and B", "supplied by A, B").
  */

@@ -74,7 +74,7 @@ export function findReferringMentions(
     const reference = [1, 2].map((offset) => referenceAt(sentence, words, index, offset, present, earlier, nouns, grammar.referringAdjectives)).find((candidate) => candidate !== null);
     if (!reference) continue;
     const { noun, antecedent } = reference;
-    // Named again only after the phrase ("the programme will be led by X, EMBER's deputy"), the phrase still stands where the relation is stated.
+    // Named again only after the phrase ("the programme will be led by X, Velbrook's deputy"), the phrase still stands where the relation is stated.
     if (found.some((item) => item.name === antecedent.name) || present.some((mention) => mention.name === antecedent.name && mention.start < article.start)) continue;
     found.push({ name: antecedent.name, type: antecedent.type, start: article.start, end: noun.end, noun: noun.plain, nounTypes: [...(nouns.get(noun.plain) ?? [])] });
   }

@@ -149,7 +149,7 @@ function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, la
   const particles = language ? languagePack(language).names.surnameParticles : new Set<string>();
   const parts = written.filter((part, at) => at === 0 || at === written.length - 1 || !particles.has(stripAccents(part).toLowerCase()));
   if (parts.length < written.length - 1) return null;
-  // With a particle inside, the name opens with a given name ("Anna van Dijk"); "Courriel de Portik", "Nuits de Sorgelle" are no one's.
+  // With a particle inside, the name opens with a given name ("Anna van Dijk"); "Courriel de Vorrin", "Nuits de Tarnac" are no one's.
   if (parts.length < written.length && !startsWithGivenName(parts[0] as string)) return null;
   if (parts.some((part) => knownLowercase.has(stripAccents(part).toLowerCase()))) return null;
   if (language && parts.length >= 2 && hasCommonNounEnd(parts, language)) return null;

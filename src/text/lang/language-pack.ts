@@ -107,7 +107,7 @@ export interface DescriptorWords {
   readonly referring: ReadonlySet<string>;
   /** Adjectives that may stand between such an article and its noun and still refer back ("the new contractor", "le nouveau prestataire"), accent-free. */
   readonly referringAdjectives: ReadonlySet<string>;
-  /** Nouns of an organisation's own units, written next to a unit's name ("the Fleet team", "l'équipe Billetterie"), accent-free: what they name is part of the organisation, not a firm it deals with. */
+  /** Nouns of an organisation's own units, written next to a unit's name ("the Works team", "l'équipe Accueil"), accent-free: what they name is part of the organisation, not a firm it deals with. */
   readonly unitNouns: ReadonlySet<string>;
   /** Copulas that introduce a description ("X is a …", "X est un …"), as word sequences. */
   readonly copulas: readonly (readonly string[])[];
