@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { createRhizome, type Rhizome } from '../../src/index.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { describe, test } from 'node:test';
+import { createRhizome } from '../../src/index.js';
+import { indexedTexts } from '../helpers/indexed-texts.js';
 
 /** Documentation of one product: its name is in every page, so naming it says nothing about where the answer is. */
 const PAGES: Record<string, string> = {
@@ -15,27 +13,18 @@ const PAGES: Record<string, string> = {
 };
 
 describe('a question that names only the background subject and asks for a kind the graph lacks is answered from passages', () => {
-  const base = makeTempDir();
-  let rhizome: Rhizome;
-  before(async () => {
-    const root = path.join(base, 'docs');
-    mkdirSync(root, { recursive: true });
-    for (const [name, text] of Object.entries(PAGES)) writeFileSync(path.join(root, name), text);
-    rhizome = createRhizome({ workspace: path.join(base, 'workspace') });
-    await rhizome.index(root);
-  });
-  after(() => rhizome.close());
+  const indexed = indexedTexts(PAGES);
 
   test('"which logger does Velbrook use" goes to passages and finds the logging page', async () => {
-    const answer = await rhizome.query('Which logger does Velbrook use?', { mode: 'auto' });
+    const answer = await indexed.rhizome().query('Which logger does Velbrook use?', { mode: 'auto' });
     assert.equal(answer.metadata.route, 'naive', answer.metadata.reason);
     assert.match(answer.answer, /quillog/, answer.answer);
   });
 
   test('a question about a person stays on the graph, and the profile turns the rule off', async () => {
-    const who = await rhizome.query('Who leads the Velbrook release team?', { mode: 'auto' });
+    const who = await indexed.rhizome().query('Who leads the Velbrook release team?', { mode: 'auto' });
     assert.equal(who.metadata.route, 'local', who.metadata.reason);
-    const off = createRhizome({ workspace: path.join(base, 'workspace'), query: { ranking: { linking: { backgroundCommonness: 1.1, subjectDominance: 0 } } } });
+    const off = createRhizome({ workspace: indexed.workspace, query: { ranking: { linking: { backgroundCommonness: 1.1, subjectDominance: 0 } } } });
     try {
       assert.equal((await off.query('Which logger does Velbrook use?', { mode: 'auto' })).metadata.route, 'local');
     } finally {

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { createRhizome, type Rhizome } from '../../src/index.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { describe, test } from 'node:test';
+import { createRhizome } from '../../src/index.js';
+import { indexedTexts } from '../helpers/indexed-texts.js';
 
 /** An organisation's own notices: it is named in more of them than anything else of its type, and mostly called "the Trust". */
 const NOTICES: Record<string, string> = {
-  'cameras.txt': 'Cameras for Ember\n\nThe Velbrook Parks Trust has selected Corvane Optics to supply thermal cameras for the Ember programme. Corvane Optics will deliver the first cameras in May.',
+  'cameras.txt': 'Cameras for Glimmer\n\nThe Velbrook Parks Trust has selected Corvane Optics to supply thermal cameras for the Glimmer programme. Corvane Optics will deliver the first cameras in May.',
   'plugs.txt': 'Plugs for Mossfen\n\nTarnwell Nurseries will supply sphagnum plugs to the Trust for the Mossfen programme. The plugs are grown at Tarnwell Nurseries near Oakham.',
   'fleet.txt': 'Ranger fleet\n\nThe Velbrook Parks Trust has awarded Ashby Autocare Ltd a contract to maintain its ranger vehicles. Ashby Autocare Ltd services the quad bikes monthly.',
   'booking.txt': 'Booking platform\n\nThe Trust has appointed Pellow Systems to build the booking platform of the Waymark programme. Pellow Systems will host it for three years.',
@@ -16,19 +14,10 @@ const NOTICES: Record<string, string> = {
 };
 
 describe('a list question naming only the corpus\'s own subject asks for every item of the kind', () => {
-  const base = makeTempDir();
-  let rhizome: Rhizome;
-  before(async () => {
-    const root = path.join(base, 'notices');
-    mkdirSync(root, { recursive: true });
-    for (const [name, text] of Object.entries(NOTICES)) writeFileSync(path.join(root, name), text);
-    rhizome = createRhizome({ workspace: path.join(base, 'workspace') });
-    await rhizome.index(root);
-  });
-  after(() => rhizome.close());
+  const indexed = indexedTexts(NOTICES);
 
   test('"list the outside companies the Velbrook Parks Trust buys from" lists the suppliers across the notices, not the Trust', async () => {
-    const answer = await rhizome.query('List the outside companies the Velbrook Parks Trust buys goods or services from.', { mode: 'auto' });
+    const answer = await indexed.rhizome().query('List the outside companies the Velbrook Parks Trust buys goods or services from.', { mode: 'auto' });
     assert.equal(answer.metadata.route, 'global', answer.metadata.reason);
     for (const supplier of ['Corvane Optics', 'Tarnwell Nurseries', 'Ashby Autocare', 'Pellow Systems']) assert.ok(answer.answer.includes(supplier), `${supplier} in: ${answer.answer}`);
     assert.ok(!answer.answer.includes('Velbrook Parks Trust'), answer.answer);
@@ -37,9 +26,9 @@ describe('a list question naming only the corpus\'s own subject asks for every i
   });
 
   test('the same question about one supplier stays on the graph; the profile can turn the subject rule off', async () => {
-    const named = await rhizome.query('Which programmes does Corvane Optics supply?', { mode: 'auto' });
+    const named = await indexed.rhizome().query('Which programmes does Corvane Optics supply?', { mode: 'auto' });
     assert.equal(named.metadata.route, 'local', named.metadata.reason);
-    const off = createRhizome({ workspace: path.join(base, 'workspace'), query: { ranking: { linking: { backgroundCommonness: 1.1, subjectDominance: 0 } } } });
+    const off = createRhizome({ workspace: indexed.workspace, query: { ranking: { linking: { backgroundCommonness: 1.1, subjectDominance: 0 } } } });
     try {
       assert.equal((await off.query('List the outside companies the Velbrook Parks Trust buys goods or services from.', { mode: 'auto' })).metadata.route, 'local');
     } finally {
