@@ -81,7 +81,7 @@ export class LocalSearcher {
 
   /**
    * Whether passages should answer instead of the graph: every entity the question names is the
-   * corpus's background subject (commonness at least `backgroundCommonness`), and the graph holds
+   * corpus's background subject (see `namesOnlyBackground`), and the graph holds
    * nothing of the kind asked: no node type the question names, and no entity the documents describe
    * with its head noun ("which logger", "what default"). False when the question gives no head noun.
    */
