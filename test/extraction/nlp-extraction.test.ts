@@ -305,3 +305,14 @@ test('an apposition opened by a named possessor describes the name ("Kestrel, th
   assert.equal(kestrel?.description, 'wader recovery programme');
   assert.equal(kestrel?.type, 'Project', 'the descriptor noun votes for its type');
 });
+
+test('a place noun right after a name makes it a place; cue words after a comma are an apposition, not a cue', () => {
+  const depot = extract('All trams are stabled at Velbrook Marsh depot while the line is closed.').entities.find((entity) => entity.name === 'Velbrook Marsh');
+  assert.equal(depot?.type, 'Location');
+  assert.ok(depot?.votes?.some((vote) => vote.cue === 'after' && vote.phrase === 'depot'));
+  // "works" may be a verb: a noun ending in "s" after a name is no place cue.
+  const firm = extract('Corvel Tarrant works with the port on dredging.').entities.find((entity) => entity.name === 'Corvel Tarrant');
+  assert.ok(!firm?.votes?.some((vote) => vote.type === 'Location'));
+  const apposition = extract('Merrow Tallis, upgrade lead, said the work was on time.').entities.find((entity) => entity.name === 'Merrow Tallis');
+  assert.ok(!apposition?.votes?.some((vote) => vote.cue === 'after' && vote.phrase === 'upgrade'), 'the apposition is read as a descriptor, not as an "upgrade" cue after the name');
+});

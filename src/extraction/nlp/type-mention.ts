@@ -22,7 +22,7 @@ export function tallyVotes(votes: readonly TypeVote[]): TypeVotes {
  * 0.5 ("the new contractor"); one that starts with a known given name ("Irena Moss") is a
  * stronger one, above it. Chosen on the development sets (maritime-port-en gained, none lost).
  */
-const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 0.25, givenName: 1, businessShape: 1 };
+const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 0.25, givenName: 1, businessShape: 1, placeNounAfter: 1 };
 
 /** The typing words of every language (as before the packs, the mention's language does not choose among them). */
 const typingWords = acrossLanguages((packs) => {
@@ -183,6 +183,14 @@ function placeNounBefore(textBefore: string, prepared: PreparedCues): string | n
   return null;
 }
 
+/** The first word after a name when it is one of a place type's own nouns ("depot", "junction"), else null. */
+function placeNounAfter(after: readonly string[], prepared: PreparedCues): string | null {
+  const next = after[0];
+  // A word ending in "s" may be a verb ("Kelvane works with …"): singular nouns only.
+  if (next === undefined || next.endsWith('s')) return null;
+  return prepared.suffixes.some((suffix) => suffix.ending === null && suffix.word === next) ? next : null;
+}
+
 /** A place noun's linking word ("site de", "plant of") before a name that a locative preposition and another name follow ("… X à Pontarlac"). */
 function ownerBeforePlace(cueWords: readonly string[], textAfter: string): boolean {
   const { linkingWords, locativePrepositions } = typingWords();
@@ -205,7 +213,9 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const headFirst = language !== undefined && languagePack(language).descriptors.headFirst;
   const before = wordsBefore(sentence, mention.start, headFirst);
   const beforeWithoutArticle = before.length > 0 && articles.has(before[before.length - 1] as string) ? before.slice(0, -1) : before;
-  const after = words(sentence.slice(mention.end, mention.end + 60));
+  const textAfter = sentence.slice(mention.end, mention.end + 60);
+  // An apposition ("Rosalind Achterberg, project lead") describes the name; cue words after a name count only when they follow it directly.
+  const after = /^\s*[,;:()—–]/u.test(textAfter) ? [] : words(textAfter);
   const nameWords = words(mention.surface);
   const lastWord = nameWords[nameWords.length - 1] ?? '';
   const firstWord = nameWords[0] ?? '';
@@ -230,6 +240,9 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
       if (cues.shapes.includes('place-name') && ownerBeforePlace(phraseWords, sentence.slice(mention.end))) continue;
       add(type.name, WEIGHTS.before, 'before', phrase);
     }
+    // "the Hobbs Mill depot", "Saltgate junction": where the head comes last, a place noun right after the name makes it that place.
+    const placeNoun = !headFirst && cues.shapes.includes('place-name') && !mention.isCode ? placeNounAfter(after, prepared) : null;
+    if (placeNoun !== null && !votes.some((vote) => vote.type === type.name && vote.cue === 'after')) add(type.name, WEIGHTS.placeNounAfter, 'after', placeNoun);
     const placedIn = cues.shapes.includes('place-name') ? placeNounBefore(sentence.slice(Math.max(0, mention.start - 60), mention.start), prepared) : null;
     if (placedIn !== null) {
       // The schema's own cue may be this very phrase ("plant in"): one vote, not two.
