@@ -72,8 +72,10 @@ export function findDescriptorPhrases(sentence: string, mention: DescribedMentio
     }
   }
   const after = sentence.slice(mention.end);
-  const skip = /^\s*,\s*/u.exec(after)?.[0].length ?? copulaLength(after, grammar.copulas);
-  if (skip !== null) descriptors.push(phraseAfter(after.slice(skip), grammar.articles));
+  const comma = /^\s*,\s*/u.exec(after)?.[0].length ?? null;
+  const skip = comma ?? copulaLength(after, grammar.copulas);
+  // A copula states what the name is; only a comma's apposition must show where it closes (head-last languages).
+  if (skip !== null) descriptors.push(phraseAfter(after.slice(skip), grammar.articles, comma === null || grammar.headFirst ? null : grammar.linkingWords));
   const unit = unitNounBeside(sentence, mention, grammar);
   if (unit !== null) descriptors.push([unit]);
   const distinct = new Map(descriptors.filter((phrase) => phrase.length > 0).map((phrase) => [phrase.join(' '), phrase]));
@@ -104,15 +106,34 @@ function copulaLength(text: string, copulas: readonly (readonly string[])[]): nu
 }
 
 /** The descriptor words at the start of an apposition: an optional article, then lower-case content words up to punctuation or a function word. */
-function phraseAfter(text: string, articles: ReadonlySet<string>): string[] {
+function phraseAfter(text: string, articles: ReadonlySet<string>, linkingWords: readonly string[] | null): string[] {
   const clause = /^[^,.;:()!?«»"“”]*/u.exec(text)?.[0] ?? '';
   const words = plainWords(clause);
   let position = 0;
   if (words[0] && articles.has(words[0].plain) && clause.slice(0, words[0].start).trim() === '') position = 1;
+  const { phrase, next } = appositionWords(clause, words, position);
+  // Where the head comes last, an apposition without an article must close where its nouns end ("X, head of Y, said",
+  // "X, chartered engineer."): "At X, tenders were evaluated", "towards X, departed Y" go on with the sentence.
+  // (Head-first languages go on after the head: "Clinarvo, société retenue pour …" — `linkingWords` is null there.)
+  if (linkingWords !== null && position === 0 && phrase.length > 0 && !closesAfter(clause, words, next, linkingWords)) return [];
+  return phrase;
+}
+
+/** True when what follows an apposition (from word `count` on) ends it: nothing, or a linking word ("of", "de"). */
+function closesAfter(clause: string, words: readonly PlainWord[], count: number, linkingWords: readonly string[]): boolean {
+  const next = words[count];
+  if (!next) return true;
+  const linking = new Set(linkingWords.map((word) => stripAccents(word).toLowerCase().replace(/['’]$/u, '')));
+  return linking.has(next.plain) || /^\s*d['’]/u.test(clause.slice((words[count - 1] as PlainWord).end));
+}
+
+/** The descriptor words of an apposition from `position` on (see `phraseAfter`). */
+function appositionWords(clause: string, words: readonly PlainWord[], position: number): { phrase: string[]; next: number } {
   const first = words[position];
-  if (!first || clause.slice(position === 0 ? 0 : (words[0] as PlainWord).end, first.start).trim().replace(/['’]/g, '') !== '') return [];
+  if (!first || clause.slice(position === 0 ? 0 : (words[0] as PlainWord).end, first.start).trim().replace(/['’]/g, '') !== '') return { phrase: [], next: position };
   let phrase: string[] = [];
-  for (let index = position; index < words.length && phrase.length < MAX_DESCRIPTOR_WORDS; index += 1) {
+  let index = position;
+  for (; index < words.length && phrase.length < MAX_DESCRIPTOR_WORDS; index += 1) {
     const word = words[index] as PlainWord;
     const possessor = /^['’]s\b/u.test(clause.slice(word.end));
     // "the Trust's peatland programme": a named possessor opens the phrase as "the company's" does.
@@ -125,5 +146,5 @@ function phraseAfter(text: string, articles: ReadonlySet<string>): string[] {
     }
     phrase.push(word.plain);
   }
-  return phrase;
+  return { phrase, next: index };
 }
