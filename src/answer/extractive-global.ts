@@ -57,7 +57,7 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   const unitStems = new Set(languagePacks().flatMap((each) => [...each.descriptors.unitNouns].map(stemWord)));
   const asksForUnits = [...pack.descriptors.unitNouns].some((noun) => questionStems.has(stemWord(noun)));
   const isUnit = (entity: Entity) => !asksForUnits && readEntityNouns(entity).phrases.some((phrase) => phrase.isPhrase && unitStems.has((headFirst ? phrase.stems[0] : phrase.stems[phrase.stems.length - 1]) ?? ''));
-  // Entities the documents describe with one of the question's nouns ("Aldwick, the supplier" for "which suppliers").
+  // Entities the documents describe with one of the question's nouns ("Velbrook, the supplier" for "which suppliers").
   const describedByQuestion = (entity: Entity) => [...questionStems].some((stem) => describedAs(readEntityNouns({ ...entity, name: '' }), stem, headFirst) === 'head');
   const topScore = Math.max(1e-9, ...communities.map((item) => item.score));
   const scores = new Map<string, { name: string; score: number; finding: CommunityFinding | undefined }>();

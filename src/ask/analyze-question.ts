@@ -9,6 +9,7 @@ import { stripAccents } from '../core/normalise.js';
 import {
   asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion, withoutMetaWords,
 } from '../text/question-signals.js';
+import { datesAnchorEvent } from './anchor-date.js';
 import { answerHeadIsPlural, answerHeadStem, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
 import { relationAlternatives, relationTypeWords } from './relation-alternatives.js';
 
@@ -49,7 +50,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
 /** A date in the question, or words meaning "now" in any registered language. */
 function readTemporalPreference(question: string): TemporalPreference | null {
   const date = findDates(question)[0];
-  if (date) return { prefer: 'at', date: date.iso };
+  if (date) return { prefer: 'at', date: date.iso, ...(datesAnchorEvent(question, date.start) ? { anchor: true } : {}) };
   const words = new Set(stripAccents(question).toLowerCase().replace(/’/g, "'").match(/[\p{L}']+/gu) ?? []);
   const latest = languagePacks().some((pack) => pack.temporal.latestWords.some((word) => words.has(stripAccents(word).toLowerCase())));
   return latest ? { prefer: 'latest' } : null;

@@ -27,7 +27,7 @@ const questionWords = acrossLanguages((packs) => {
  * with none, a request verb opening it ("List the suppliers…", "Citez les entreprises…"), which asks
  * to choose among things as "which" does. Null when there is neither.
  */
-function whPhrase(words: readonly string[]): { index: number; asks: 'person' | 'place' | 'choice' } | null {
+export function whPhrase(words: readonly string[]): { index: number; asks: 'person' | 'place' | 'choice' } | null {
   const { person, place, choice, imperatives } = questionWords();
   const index = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
   // "Nommez le cabinet qui a vérifié …": a wh-word further on is a relative pronoun; "Indiquez qui dirige …" asks with it.

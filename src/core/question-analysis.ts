@@ -1,7 +1,11 @@
 import type { Language } from './records.js';
 
-/** A time the question asks about: the latest facts ("currently"), or facts valid at a date. */
-export type TemporalPreference = { prefer: 'latest' } | { prefer: 'at'; date: string };
+/**
+ * A time the question asks about: the latest facts ("currently"), or facts valid at a date; `anchor` when
+ * the date is that of the event the question starts from ("the tram that derailed in August 2024"), not of
+ * the fact it asks for.
+ */
+export type TemporalPreference = { prefer: 'latest' } | { prefer: 'at'; date: string; anchor?: boolean };
 
 /** An entity of the graph that the question names. */
 export interface QuestionEntity {

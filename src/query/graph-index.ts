@@ -136,8 +136,8 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
 
 /**
  * The names of entities other than a relation's two ends that its evidence sentence writes out
- * ("… a day at Quillon Systems' site in Tressby" for a relation between the Authority and
- * Tressby): their words are about those entities, so they do not tell what the relation covers.
+ * ("… a day at Vorrin Systems' site in Corvelle" for a relation between the Authority and
+ * Corvelle): their words are about those entities, so they do not tell what the relation covers.
  */
 function otherNamesInEvidence(relation: Relation, chunkEntities: readonly number[], entities: readonly Entity[]): string[] {
   const evidence = relation.evidence.toLowerCase();

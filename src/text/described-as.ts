@@ -6,7 +6,7 @@ import { contentStems } from './content-stems.js';
 export interface EntityNouns {
   /** Stems of each descriptor phrase; a prose part (a model's sentence) has `isPhrase` false. */
   phrases: Array<{ stems: string[]; isPhrase: boolean }>;
-  /** Stems of the entity's name ("Kinnaird Quay" → kinnaird, quay). */
+  /** Stems of the entity's name ("Velbrook Quay" → velbrook, quay). */
   name: string[];
 }
 
@@ -22,7 +22,7 @@ export function readEntityNouns(entity: Entity): EntityNouns {
  * How an entity answers to a question's head noun ("which quay", "quel cabinet"): `head` when
  * the noun is the head of one of its descriptor phrases (the last word in English, "quay-wall
  * monitoring programme" is a programme; the first in French, "hébergeur certifié") or of its
- * name of several words ("Kinnaird Quay", "Quai de la Fosse"), or any word of a prose description; `modifier` when
+ * name of several words ("Velbrook Quay", "Quai de la Fosse"), or any word of a prose description; `modifier` when
  * the noun only qualifies one ("quay-wall" in that programme); null when neither.
  */
 export function describedAs(nouns: EntityNouns | undefined, headStem: string, headFirst: boolean): 'head' | 'modifier' | null {

@@ -47,3 +47,25 @@ describe('analyzeQuestion: a plural head noun asks for several answers', () => {
     assert.equal(plural('Who leads the depot?'), false);
   });
 });
+
+describe('analyzeQuestion: a date in a subordinate clause dates the event the question starts from', () => {
+  const anchored = (question: string) => {
+    const temporal = analyzeQuestion(question, schema).temporal;
+    assert.equal(temporal?.prefer, 'at', question);
+    return temporal?.prefer === 'at' && temporal.anchor === true;
+  };
+
+  test('relative words and participles after the asked fact anchor the date (English and French)', () => {
+    assert.ok(anchored('Which firm services the ferry that ran aground at Corvel Point in May 2023?'));
+    assert.ok(anchored('Who runs the depot where a fire broke out in August 2022?'));
+    assert.ok(anchored('Which supplier built the crane involved in the collapse at Velbrook on 3 June 2024?'));
+    assert.ok(anchored('Qui dirige le projet installé sur le site contrôlé par Vorrin en septembre 2024 ?'));
+  });
+
+  test('a date of the asked fact itself is a validity constraint, even after a relative word that opens the answer\'s own clause', () => {
+    assert.ok(!anchored('Who ran the ferry service in May 2023?'));
+    assert.ok(!anchored('Which firm was contracted by the port in May 2023?'));
+    assert.ok(!anchored('Nommez le cabinet qui a audité la station de Vorrin en mars 2024.'));
+    assert.ok(!anchored('Quelle entreprise assurait la maintenance de la station de Pierre-Haute en avril 2024 ?'));
+  });
+});

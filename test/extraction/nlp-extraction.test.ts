@@ -313,6 +313,6 @@ test('a place noun right after a name makes it a place; cue words after a comma 
   // "works" may be a verb: a noun ending in "s" after a name is no place cue.
   const firm = extract('Corvel Tarrant works with the port on dredging.').entities.find((entity) => entity.name === 'Corvel Tarrant');
   assert.ok(!firm?.votes?.some((vote) => vote.type === 'Location'));
-  const apposition = extract('Merrow Tallis, upgrade lead, said the work was on time.').entities.find((entity) => entity.name === 'Merrow Tallis');
+  const apposition = extract('Merrow Quint, upgrade lead, said the work was on time.').entities.find((entity) => entity.name === 'Merrow Quint');
   assert.ok(!apposition?.votes?.some((vote) => vote.cue === 'after' && vote.phrase === 'upgrade'), 'the apposition is read as a descriptor, not as an "upgrade" cue after the name');
 });

@@ -333,3 +333,20 @@ test('"now": a supplier whose evidence says another took its place hands the ans
   const noReading = rankRelationPaths(graph.index, query(graph, ['Kite'], 'build gates', { temporal: { prefer: 'latest' }, maxHops: 1 }), 8);
   assert.equal(names(noReading[0]), 'Kite → Brook Works', 'with no take-over reader, no hand-over');
 });
+
+test('an anchor date (the starting event\'s) dates the path\'s first fact, not its last', () => {
+  // The ferry's incident is dated 2023-05; who built it is a fact from 1998 that the date says nothing about.
+  const graph = smallGraph(
+    [{ name: 'Corvel Point' }, { name: 'Velbrook' }, { name: 'Dunmore' }, { name: 'Ardlow' }],
+    [
+      { source: 'Corvel Point', target: 'Velbrook', evidence: 'The ferry Velbrook ran aground at Corvel Point.', validFrom: '2023-05-14' },
+      { source: 'Corvel Point', target: 'Ardlow', evidence: 'Ardlow ran aground at Corvel Point.', validFrom: '2019-02-01' },
+      { source: 'Velbrook', target: 'Dunmore', evidence: 'Velbrook was built by Dunmore.', validFrom: '1998-01-01', validTo: '2000-01-01' },
+    ],
+  );
+  const entityScore = (entityIndex: number) => (entityIndex === graph.at('Ardlow') ? 1 : 0);
+  const ranked = (temporal: PathQuery['temporal']) => rankRelationPaths(graph.index, query(graph, ['Corvel Point'], 'ran aground', { entityScore, temporal }), 8).map(names);
+  assert.equal(ranked(null)[0], 'Corvel Point → Ardlow', 'without a date the walk decides');
+  assert.equal(ranked({ prefer: 'at', date: '2023-05', anchor: true })[0], 'Corvel Point → Velbrook', 'the event of May 2023 is the one the question starts from');
+  assert.ok(ranked({ prefer: 'at', date: '2023-05', anchor: true }).indexOf('Corvel Point → Velbrook → Dunmore') < ranked({ prefer: 'at', date: '2023-05' }).indexOf('Corvel Point → Velbrook → Dunmore'), 'read as the answer\'s date it would hold the 1998 fact against the path');
+});

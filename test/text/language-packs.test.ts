@@ -55,7 +55,8 @@ test('the default schema cues are the built-in packs\' schema cues, merged', () 
 /** Cue words added to the packs since the lists moved there, by type and field: the digest below is of the rest. */
 const ADDED_SINCE_THE_MOVE: Record<string, Partial<Record<'before' | 'after' | 'suffixes', string[]>>> = {
   Location: {
-    suffixes: ['quay', 'wharf', 'pier', 'dock', 'docks', 'jetty', 'berth', 'marina', 'lock', 'basin', 'bay', 'island', 'estuary', 'canal', 'point', 'head', 'hill', 'moor', 'forest', 'beach', 'warehouse'],
+    // English street words: "Velbrook Lane", "Corvel Junction" (nlp-44).
+    suffixes: ['quay', 'wharf', 'pier', 'dock', 'docks', 'jetty', 'berth', 'marina', 'lock', 'basin', 'bay', 'island', 'estuary', 'canal', 'point', 'head', 'hill', 'moor', 'forest', 'beach', 'warehouse', 'lane', 'crescent', 'terrace', 'junction', 'interchange', 'crossing'],
     before: ['quai de', 'quai du', 'port de', 'écluse de', 'bassin de', 'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de', 'basée à', 'basés à', 'basées à', 'situés à', 'situées à'],
   },
   // French: every participle phrase in its four agreed forms; "fabriqué par" mirrors the English "manufactured by".

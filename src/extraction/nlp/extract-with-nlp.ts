@@ -184,7 +184,7 @@ function pairKey(left: string, right: string): string {
   return left < right ? `${left}\u0000${right}` : `${right}\u0000${left}`;
 }
 
-/** At most this many words between two items of a list besides its separator ("the Halyard vessel traffic programme, the Wayfarer …"). */
+/** At most this many words between two items of a list besides its separator ("the Velbrook vessel traffic programme, the Corvel …"). */
 const LIST_ITEM_WORDS = 4;
 /** A list has at least this many names. */
 const LIST_MIN_ITEMS = 3;

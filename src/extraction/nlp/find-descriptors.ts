@@ -114,7 +114,7 @@ function phraseAfter(text: string, articles: ReadonlySet<string>, linkingWords: 
   const { phrase, next } = appositionWords(clause, words, position);
   // Where the head comes last, an apposition without an article must close where its nouns end ("X, head of Y, said",
   // "X, chartered engineer."): "At X, tenders were evaluated", "towards X, departed Y" go on with the sentence.
-  // (Head-first languages go on after the head: "Clinarvo, société retenue pour …" — `linkingWords` is null there.)
+  // (Head-first languages go on after the head: "Vorrin, société retenue pour …" — `linkingWords` is null there.)
   if (linkingWords !== null && position === 0 && phrase.length > 0 && !closesAfter(clause, words, next, linkingWords)) return [];
   return phrase;
 }

@@ -166,7 +166,7 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       const afterCode = isCodeToken(previous.text);
       // A possessive connector between names ("le site de Vernon de Transports Aubrac") joins one word only ("Banque de France").
       const possessive = possessiveConnectors.has(candidate.text.toLowerCase()) && tokens[next + 2] !== undefined && isCapitalised((tokens[next + 2] as WordToken).text) && sentence.slice(following?.end ?? 0, (tokens[next + 2] as WordToken).start) === ' ';
-      // "Jordan Hayes and Alex Mercer", "Kelvane Printing and Ardlow Press": a conjunction between two names of two words or more coordinates two names ("Marks and Spencer" stays one).
+      // "Jordan Hayes and Alex Mercer", "Kelvane Printing and Dorvel Press": a conjunction between two names of two words or more coordinates two names ("Marks and Spencer" stays one).
       const afterFollowing = tokens[next + 2];
       const coordinates = coordination.has(candidate.text.toLowerCase()) && run.length >= 2 && afterFollowing !== undefined && isCapitalised(afterFollowing.text) && following !== undefined && sentence.slice(following.end, afterFollowing.start) === ' ';
       if (!afterCode && !possessive && !coordinates && connectors.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && isConnectorGap(connectorGap)) {

@@ -149,7 +149,7 @@ function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, la
   const particles = language ? languagePack(language).names.surnameParticles : new Set<string>();
   const parts = written.filter((part, at) => at === 0 || at === written.length - 1 || !particles.has(stripAccents(part).toLowerCase()));
   if (parts.length < written.length - 1) return null;
-  // With a particle inside, the name opens with a given name ("Anna van Dijk"); "Courriel de Vorrin", "Nuits de Tarnac" are no one's.
+  // With a particle inside, the name opens with a given name ("Anna van Dijk"); "Lettre de Vorrin", "Nuits de Tarnac" are no one's.
   if (parts.length < written.length && !startsWithGivenName(parts[0] as string)) return null;
   if (parts.some((part) => knownLowercase.has(stripAccents(part).toLowerCase()))) return null;
   if (language && parts.length >= 2 && hasCommonNounEnd(parts, language)) return null;
@@ -191,7 +191,7 @@ function placeNounAfter(after: readonly string[], prepared: PreparedCues): strin
   return prepared.suffixes.some((suffix) => suffix.ending === null && suffix.word === next) ? next : null;
 }
 
-/** A place noun's linking word ("site de", "plant of") before a name that a locative preposition and another name follow ("… X à Pontarlac"). */
+/** A place noun's linking word ("site de", "plant of") before a name that a locative preposition and another name follow ("… X à Corvelle"). */
 function ownerBeforePlace(cueWords: readonly string[], textAfter: string): boolean {
   const { linkingWords, locativePrepositions } = typingWords();
   if (!linkingWords.has(cueWords[cueWords.length - 1] ?? '')) return false;
@@ -214,7 +214,7 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const before = wordsBefore(sentence, mention.start, headFirst);
   const beforeWithoutArticle = before.length > 0 && articles.has(before[before.length - 1] as string) ? before.slice(0, -1) : before;
   const textAfter = sentence.slice(mention.end, mention.end + 60);
-  // An apposition ("Rosalind Achterberg, project lead") describes the name; cue words after a name count only when they follow it directly.
+  // An apposition ("Merrow Quint, upgrade lead") describes the name; cue words after a name count only when they follow it directly.
   const after = /^\s*[,;:()—–]/u.test(textAfter) ? [] : words(textAfter);
   const nameWords = words(mention.surface);
   const lastWord = nameWords[nameWords.length - 1] ?? '';
@@ -240,7 +240,7 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
       if (cues.shapes.includes('place-name') && ownerBeforePlace(phraseWords, sentence.slice(mention.end))) continue;
       add(type.name, WEIGHTS.before, 'before', phrase);
     }
-    // "the Hobbs Mill depot", "Saltgate junction": where the head comes last, a place noun right after the name makes it that place.
+    // "the Velbrook Marsh depot", "Corvel junction": where the head comes last, a place noun right after the name makes it that place.
     const placeNoun = !headFirst && cues.shapes.includes('place-name') && !mention.isCode ? placeNounAfter(after, prepared) : null;
     if (placeNoun !== null && !votes.some((vote) => vote.type === type.name && vote.cue === 'after')) add(type.name, WEIGHTS.placeNounAfter, 'after', placeNoun);
     const placedIn = cues.shapes.includes('place-name') ? placeNounBefore(sentence.slice(Math.max(0, mention.start - 60), mention.start), prepared) : null;

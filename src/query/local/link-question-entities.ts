@@ -19,7 +19,7 @@ export interface LinkedEntity {
  */
 export function linkQuestionEntities(question: string, index: GraphIndex, profile: RankingProfile['linking'] = DEFAULT_RANKING_PROFILE.linking): LinkedEntity[] {
   const words = normaliseName(question).split(' ').filter(Boolean);
-  // An elided article or preposition before a name ("d'Ostrelle", "l'Orvanne") is not part of the word that is capitalised.
+  // An elided article or preposition before a name ("d'Ostrelle", "l'Ostrevanne") is not part of the word that is capitalised.
   const capitalised = new Set((question.replace(/(?<![\p{L}\p{N}])\p{Ll}{1,2}['’](?=\p{Lu})/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((word) => /^\p{Lu}|\p{N}/u.test(word)).map(normaliseName));
   const linked = new Map<number, LinkedEntity>();
   const covered = new Array<boolean>(words.length).fill(false);

@@ -2,6 +2,7 @@ import type { Entity, Relation } from '../../core/records.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { RelationPath } from '../../core/retrieval-context.js';
+import type { TemporalPreference } from '../../core/question-analysis.js';
 import { entityCommonness, type GraphIndex } from '../graph-index.js';
 import { describedAs } from '../../text/described-as.js';
 
@@ -27,7 +28,7 @@ export interface PathQuery {
   /** Whether a relation's evidence says the `later` entity took the `earlier` one's place ("X's contract is terminated … Y appointed"); none when left out. */
   takesOver?: (evidence: string, earlier: Entity, later: Entity) => boolean;
   /** Prefer recent facts ("currently"), or facts valid at a date. */
-  temporal: { prefer: 'latest' } | { prefer: 'at'; date: string } | null;
+  temporal: TemporalPreference | null;
   maxHops: number;
   /** Weights and penalties of path ranking. */
   profile: RankingProfile['paths'];
@@ -201,6 +202,11 @@ function addTemporalBonus(
     const from = item.path.entities[item.path.entities.length - 2] as number;
     if (date && date > (latestFrom.get(from) ?? '')) latestFrom.set(from, date);
   }
+  if (temporal.prefer === 'at' && temporal.anchor === true) {
+    // The date is the starting event's ("the tram that derailed in August 2024"): the fact that names the event, the path's first, is dated by it.
+    for (const item of contenders) if (statedIn(index.relations[item.path.relations[0] as number], temporal.date)) item.score += profile.temporalBonus;
+    return;
+  }
   for (const item of contenders) {
     const takenOver = temporal.prefer === 'latest' && query.takesOver ? takeOverPath(index, item.path, query.takesOver) : null;
     if (takenOver) {
@@ -226,6 +232,17 @@ function addTemporalBonus(
     }
   }
 }
+
+/** True when a relation's fact starts in the month (or on the day, or in the year) a date names, as an event's report dates it. */
+function statedIn(relation: Relation | undefined, date: string): boolean {
+  const start = relation?.validFrom;
+  if (!start) return false;
+  const length = Math.min(date.length, MONTH_PREFIX);
+  return start.slice(0, length) === date.slice(0, length);
+}
+
+/** "2024-03": dates compare by month; a report written days after the event still dates it. */
+const MONTH_PREFIX = 7;
 
 /**
  * The fact that took over when a path's last fact ended: from the same entity before the end, an

@@ -77,6 +77,12 @@ export const germanPack: LanguagePack = {
     formerWords: plainWords('ehemalig ehemalige ehemaliger früher vorherige vorheriger'),
     questionWords: plainWords('derzeit aktuell jetzt heute neueste ehemalig ehemalige früher vorherige vor nach seit bis wann'),
     questionPatterns: [/\bim jahr (19|20)\d\d\b/],
+    clauseMarkers: {
+      relativeWords: plainWords('der die das welcher welche welches wo als'),
+      participleEndings: [],
+      participles: [],
+      prepositions: plainWords('in an auf bei von mit zu aus'),
+    },
     validity: {
       fromPhrases: ['ab', 'ab dem', 'seit', 'seit dem'],
       untilPhrases: ['bis', 'bis zum', 'bis ende'],

@@ -99,6 +99,12 @@ export const frenchPack: LanguagePack = {
     formerWords: plainWords('ancien ancienne anciens anciennes précédent précédente auparavant'),
     questionWords: plainWords("actuellement aujourd'hui desormais avant apres depuis quand"),
     questionPatterns: [],
+    clauseMarkers: {
+      relativeWords: plainWords('qui que qu dont ou quand lorsque'),
+      participleEndings: ['é', 'ée', 'és', 'ées'],
+      participles: plainWords('fait faite mis mise pris prise construit construite ouvert ouverte produit produite'),
+      prepositions: plainWords('a au aux en sur par dans pour chez lors'),
+    },
     validity: {
       fromPhrases: ['à compter du', 'à compter de', 'à partir du', 'à partir de', 'dès le', 'dès', 'depuis le', 'depuis'],
       untilPhrases: ["jusqu'au", "jusqu'à", "jusqu'en"],

@@ -117,7 +117,7 @@ export interface DescriptorWords {
   readonly agentNounEndings: readonly string[];
   /** Nouns a title before a name says of the person ("Dr" → "doctor"), accent-free: they describe the name as a written noun would. */
   readonly titleNouns: Readonly<Record<string, readonly string[]>>;
-  /** Whether a noun phrase's head noun comes first ("hébergeur certifié", "Quai de la Fosse") or last ("grant-giving charity", "Kinnaird Quay"). */
+  /** Whether a noun phrase's head noun comes first ("hébergeur certifié", "Quai de la Fosse") or last ("grant-giving charity", "Velbrook Quay"). */
   readonly headFirst: boolean;
 }
 
@@ -168,8 +168,23 @@ export interface TemporalWords {
   readonly questionPatterns: readonly RegExp[];
   /** How a sentence says when its fact holds (read at extraction; phrases as written, matched accent-free on whole words). */
   readonly validity: ValidityPhrases;
+  /** What opens a subordinate clause in a question: a date after one dates the event the question starts from, not the fact it asks for. */
+  readonly clauseMarkers: ClauseMarkers;
   /** How a question asks what changed about something between two dates, and the words its answer uses. */
   readonly changes: ChangeWords;
+}
+
+/**
+ * Words that open a subordinate clause ("the tram that derailed …", "the depot where a fire broke out …",
+ * "the tram involved in the fault …", "le site contrôlé par …"), accent-free and lower case: relative words,
+ * and past participles (by ending, or listed when irregular) when a preposition follows them. Endings are
+ * matched on the lower-case word as written ("contrôlé"), the other words accent-free.
+ */
+export interface ClauseMarkers {
+  readonly relativeWords: readonly string[];
+  readonly participleEndings: readonly string[];
+  readonly participles: readonly string[];
+  readonly prepositions: readonly string[];
 }
 
 /** "What changed about X between D1 and D2": the question's phrases and the answer's words for each kind of change. */
