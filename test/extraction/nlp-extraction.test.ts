@@ -316,3 +316,10 @@ test('a place noun right after a name makes it a place; cue words after a comma 
   const apposition = extract('Merrow Quint, upgrade lead, said the work was on time.').entities.find((entity) => entity.name === 'Merrow Quint');
   assert.ok(!apposition?.votes?.some((vote) => vote.cue === 'after' && vote.phrase === 'upgrade'), 'the apposition is read as a descriptor, not as an "upgrade" cue after the name');
 });
+
+test('a cue noun inside a name types it: "the Velbrook Stops Programme", "Project Corvel"', () => {
+  const result = extract('The authority launched the Velbrook Stops Programme in May. Work on Project Corvel starts in June.');
+  const typeOf = (name: string) => result.entities.find((entity) => entity.name === name)?.type;
+  assert.equal(typeOf('Velbrook Stops Programme'), 'Project');
+  assert.equal(typeOf('Project Corvel'), 'Project');
+});

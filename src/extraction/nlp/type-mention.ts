@@ -183,6 +183,15 @@ function placeNounBefore(textBefore: string, prepared: PreparedCues): string | n
   return null;
 }
 
+/** A single-word cue noun of the type that the name holds as its last word (an "after" cue) or its first (a "before" cue), else null. */
+function cueNounInside(nameWords: readonly string[], prepared: PreparedCues): { noun: string; side: 'after' | 'before' } | null {
+  const last = nameWords[nameWords.length - 1] as string;
+  const first = nameWords[0] as string;
+  if (prepared.after.some((cue) => cue.words.length === 1 && cue.words[0] === last)) return { noun: last, side: 'after' };
+  if (prepared.before.some((cue) => cue.words.length === 1 && cue.words[0] === first)) return { noun: first, side: 'before' };
+  return null;
+}
+
 /** The first word after a name when it is one of a place type's own nouns ("depot", "junction"), else null. */
 function placeNounAfter(after: readonly string[], prepared: PreparedCues): string | null {
   const next = after[0];
@@ -234,6 +243,10 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
     // The head noun says the type: the last word ("Brevik Rail Controls"), or also the first in languages that put the head first ("Société des Eaux", "Hôpital X").
     const suffix = nameWords.length > 1 ? prepared.suffixes.find((candidate) => matchesSuffix(lastWord, candidate) || (headFirst && candidate.ending === null && matchesSuffix(firstWord, candidate))) : undefined;
     if (suffix !== undefined) add(type.name, WEIGHTS.suffix, 'suffix', suffix.suffix);
+    // A cue noun written inside the name, where it would stand around it: "Step-Free Stops Programme" (the noun
+    // that follows a project's name), "Project Velbrook" (the one that precedes it).
+    const inside = suffix === undefined && nameWords.length > 1 && !mention.isCode ? cueNounInside(nameWords, prepared) : null;
+    if (inside !== null) add(type.name, WEIGHTS.after, inside.side, inside.noun);
     for (const { phrase, words: phraseWords } of prepared.before) {
       if (!endsWithPhrase(before, phraseWords) && !endsWithPhrase(beforeWithoutArticle, phraseWords)) continue;
       // "l'usine de X à Y", "the plant of X in Y": Y is the place, X owns it.
