@@ -243,7 +243,7 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
     // The head noun says the type: the last word ("Brevik Rail Controls"), or also the first in languages that put the head first ("Société des Eaux", "Hôpital X").
     const suffix = nameWords.length > 1 ? prepared.suffixes.find((candidate) => matchesSuffix(lastWord, candidate) || (headFirst && candidate.ending === null && matchesSuffix(firstWord, candidate))) : undefined;
     if (suffix !== undefined) add(type.name, WEIGHTS.suffix, 'suffix', suffix.suffix);
-    // A cue noun written inside the name, where it would stand around it: "Step-Free Stops Programme" (the noun
+    // A cue noun written inside the name, where it would stand around it: "the Velbrook Stops Programme" (the noun
     // that follows a project's name), "Project Velbrook" (the one that precedes it).
     const inside = suffix === undefined && nameWords.length > 1 && !mention.isCode ? cueNounInside(nameWords, prepared) : null;
     if (inside !== null) add(type.name, WEIGHTS.after, inside.side, inside.noun);

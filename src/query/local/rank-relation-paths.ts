@@ -233,7 +233,7 @@ function addTemporalBonus(
   }
 }
 
-/** True when a relation's fact starts in the month (or on the day, or in the year) a date names, as an event's report dates it. */
+/** True when a relation's fact starts in the month a date names (in the year, for a bare year): a report written days after the event still dates it. */
 function statedIn(relation: Relation | undefined, date: string): boolean {
   const start = relation?.validFrom;
   if (!start) return false;
@@ -241,7 +241,7 @@ function statedIn(relation: Relation | undefined, date: string): boolean {
   return start.slice(0, length) === date.slice(0, length);
 }
 
-/** "2024-03": dates compare by month; a report written days after the event still dates it. */
+/** Length of "2024-03": dates compare by month at most. */
 const MONTH_PREFIX = 7;
 
 /**
