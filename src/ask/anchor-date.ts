@@ -7,7 +7,7 @@ import { whPhrase } from './expected-answer-type.js';
 const markers = acrossLanguages((packs) => {
   const union = (pick: (pack: (typeof packs)[number]) => readonly string[]) => new Set(packs.flatMap(pick));
   return {
-    relativeWords: union((pack) => pack.temporal.clauseMarkers.relativeWords),
+    relativeWords: union((pack) => [...pack.relativePronouns.all, ...pack.temporal.clauseMarkers.relativeWords]),
     participleEndings: [...union((pack) => pack.temporal.clauseMarkers.participleEndings)],
     participles: union((pack) => pack.temporal.clauseMarkers.participles),
     prepositions: union((pack) => pack.temporal.clauseMarkers.prepositions),

@@ -3,7 +3,6 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { stripAccents } from '../../src/core/normalise.js';
-import { isDictionaryWord } from '../../src/extraction/nlp/dictionary.js';
 import { isGivenName } from '../../src/text/given-names.js';
 import { languagePacks } from '../../src/text/lang/registry.js';
 
@@ -46,7 +45,7 @@ function coinedNames(texts: readonly string[]): Set<string> {
   for (const text of texts) {
     for (const [word] of text.matchAll(/\b\p{Lu}\p{Ll}{4,}\b/gu)) {
       const plain = stripAccents(word).toLowerCase();
-      if (REAL_NAMES.has(word) || isGivenName(word) || lowercase.has(plain) || calendar.has(plain) || languagePacks().some((pack) => pack.isDictionaryWord(plain)) || isDictionaryWord(plain, 'en') || isDictionaryWord(plain, 'fr')) continue;
+      if (REAL_NAMES.has(word) || isGivenName(word) || lowercase.has(plain) || calendar.has(plain) || languagePacks().some((pack) => pack.isDictionaryWord(plain))) continue;
       names.add(word);
     }
   }

@@ -169,7 +169,7 @@ function placeNounBefore(textBefore: string, prepared: PreparedCues): string | n
   const before = words(textBefore);
   const preposition = before[before.length - 1] ?? '';
   if (!locativePrepositions.has(preposition)) return null;
-  const isPlaceNoun = (word: string) => prepared.suffixes.some((suffix) => suffix.ending === null && (suffix.word === word || `${suffix.word}s` === word));
+  const isPlaceNoun = (word: string) => isTypeNoun(word, prepared) || (word.endsWith('s') && isTypeNoun(word.slice(0, -1), prepared));
   // The noun may be followed by its complement ("site de production à X").
   const plain = stripAccents(textBefore).toLowerCase();
   for (let at = before.length - 2; at >= Math.max(0, before.length - 4); at -= 1) {
@@ -197,7 +197,12 @@ function placeNounAfter(after: readonly string[], prepared: PreparedCues): strin
   const next = after[0];
   // A word ending in "s" may be a verb ("Kelvane works with …"): singular nouns only.
   if (next === undefined || next.endsWith('s')) return null;
-  return prepared.suffixes.some((suffix) => suffix.ending === null && suffix.word === next) ? next : null;
+  return isTypeNoun(next, prepared) ? next : null;
+}
+
+/** True when the word is one of the type's own nouns: a whole-word suffix cue ("depot", "site"), not an ending. */
+function isTypeNoun(word: string, prepared: PreparedCues): boolean {
+  return prepared.suffixes.some((suffix) => suffix.ending === null && suffix.word === word);
 }
 
 /** A place noun's linking word ("site de", "plant of") before a name that a locative preposition and another name follow ("… X à Corvelle"). */

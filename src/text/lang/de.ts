@@ -78,7 +78,7 @@ export const germanPack: LanguagePack = {
     questionWords: plainWords('derzeit aktuell jetzt heute neueste ehemalig ehemalige früher vorherige vor nach seit bis wann'),
     questionPatterns: [/\bim jahr (19|20)\d\d\b/],
     clauseMarkers: {
-      relativeWords: plainWords('der die das welcher welche welches wo als'),
+      relativeWords: plainWords('wo als'),
       participleEndings: [],
       participles: [],
       prepositions: plainWords('in an auf bei von mit zu aus'),

@@ -122,7 +122,7 @@ export const englishPack: LanguagePack = {
     questionWords: plainWords('currently current now today latest recent recently former formerly previous previously before after until since when'),
     questionPatterns: [/\bin (19|20)\d\d\b/],
     clauseMarkers: {
-      relativeWords: plainWords('that which who whom whose where when'),
+      relativeWords: plainWords('that whom whose where when'),
       participleEndings: ['ed'],
       participles: plainWords('built held run made led done taken given seen brought sent sold bought found put set kept'),
       prepositions: plainWords('in on at by for with to from during into under over'),

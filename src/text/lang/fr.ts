@@ -100,7 +100,7 @@ export const frenchPack: LanguagePack = {
     questionWords: plainWords("actuellement aujourd'hui desormais avant apres depuis quand"),
     questionPatterns: [],
     clauseMarkers: {
-      relativeWords: plainWords('qui que qu dont ou quand lorsque'),
+      relativeWords: plainWords('qu ou quand lorsque'),
       participleEndings: ['é', 'ée', 'és', 'ées'],
       participles: plainWords('fait faite mis mise pris prise construit construite ouvert ouverte produit produite'),
       prepositions: plainWords('a au aux en sur par dans pour chez lors'),

@@ -181,6 +181,7 @@ export interface TemporalWords {
  * matched on the lower-case word as written ("contrôlé"), the other words accent-free.
  */
 export interface ClauseMarkers {
+  /** Words that open a clause besides the pack's `relativePronouns` ("that", "where", "où"). */
   readonly relativeWords: readonly string[];
   readonly participleEndings: readonly string[];
   readonly participles: readonly string[];
