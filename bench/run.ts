@@ -7,6 +7,7 @@ import { benchRetrieval } from './retrieval.js';
 import { benchBackends } from './backends.js';
 import { benchLlmExtraction } from './llm-extraction.js';
 import { benchScale, parseScales } from './scale.js';
+import { benchIncremental, describeIncremental } from './incremental.js';
 
 /**
  * `npm run bench`: indexing throughput and memory, retrieval latency, community detection — each with a same-run baseline.
@@ -28,6 +29,9 @@ async function main(): Promise<void> {
     console.log(`    stages: ${stages}`);
     console.log(`    baseline: in-memory BM25 index of the same passages ${figures.bm25BaselineSeconds.toFixed(3)} s (ratio ${(figures.seconds / Math.max(figures.bm25BaselineSeconds, 1e-6)).toFixed(0)}×)`);
   }
+  console.log('');
+  console.log('Re-index after a one-document change (same workspace; baseline: the full index of the same run):');
+  for (const line of describeIncremental(await benchIncremental())) console.log(line);
   console.log('');
   console.log('Retrieval latency (context building, no answer), one process, warm:');
   const latencies = await benchRetrieval();

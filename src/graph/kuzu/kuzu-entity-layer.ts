@@ -2,10 +2,12 @@ import { relationFromRow } from '../row-records.js';
 import { RELATION_HISTORY_FIELDS } from '../../core/records.js';
 import { appendTo } from '../../core/group-by.js';
 import type { Entity, Mention, MergeRecord, Relation } from '../../core/records.js';
+import type { EntityLayerDiff } from '../entity-layer-diff.js';
+import { writeCommunities } from './kuzu-communities.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import type { GraphProjection } from '../store.js';
 import { bulkCopy, type CopyColumn } from './kuzu-bulk-copy.js';
-import type { KuzuConnection, KuzuRow } from './kuzu-connection.js';
+import type { KuzuConnection, KuzuParameter, KuzuRow } from './kuzu-connection.js';
 import { relationTables } from './kuzu-ddl.js';
 
 const ENTITY_COLUMNS: Array<CopyColumn<Entity>> = [
@@ -46,35 +48,78 @@ export async function deleteEntityLayer(connection: KuzuConnection, schema: Grap
 /** Bulk-loads a resolved entity layer: nodes by type, relations by endpoint pair, mentions by target type. */
 export async function writeEntityLayer(connection: KuzuConnection, schema: GraphSchema, graph: GraphProjection, merges: MergeRecord[]): Promise<void> {
   const typeOf = new Map(graph.entities.map((entity) => [entity.id, entity.type]));
+  await copyEntities(connection, schema, graph.entities);
+  await copyRelations(connection, schema, graph.relations, typeOf);
+  await copyMentions(connection, graph.mentions, typeOf);
+  await copyMergeLog(connection, merges);
+}
+
+/**
+ * Brings the stored entity layer to the new one by deleting and inserting only what differs (see
+ * `diffEntityLayer`), inside the caller's transaction; the full-text indexes follow each change.
+ * The merge log, small, is replaced whole.
+ */
+export async function applyEntityLayerDiff(connection: KuzuConnection, schema: GraphSchema, diff: EntityLayerDiff, graph: GraphProjection, merges: MergeRecord[]): Promise<void> {
+  const byType = new Map<string, string[]>();
+  for (const entity of diff.deleteEntities) appendTo(byType, entity.type, entity.id);
+  for (const [type, ids] of byType) await connection.run(`MATCH (n:${type}) WHERE n.id IN $ids DETACH DELETE n`, { ids: ids as KuzuParameter });
+  const relationsByTable = new Map<string, string[]>();
+  for (const relation of diff.deleteRelations) appendTo(relationsByTable, relation.type, relation.id);
+  for (const [table, ids] of relationsByTable) await connection.run(`MATCH ()-[r:${table}]->() WHERE r.id IN $ids DELETE r`, { ids: ids as KuzuParameter });
+  const mentionsByChunk = new Map<string, string[]>();
+  for (const mention of diff.deleteMentions) appendTo(mentionsByChunk, mention.chunkId, mention.entityId);
+  for (const [chunkId, entityIds] of mentionsByChunk) await connection.run('MATCH (c:Chunk)-[m:MENTIONS]->(e) WHERE c.id = $chunkId AND e.id IN $entityIds DELETE m', { chunkId, entityIds: entityIds as KuzuParameter });
+  if (diff.deleteCommunityIds.length > 0) await connection.run('MATCH (c:Community) WHERE c.id IN $ids DETACH DELETE c', { ids: diff.deleteCommunityIds as KuzuParameter });
+  await connection.run('MATCH (m:MergeLog) DELETE m');
+
+  const typeOf = new Map(graph.entities.map((entity) => [entity.id, entity.type]));
+  await copyEntities(connection, schema, diff.insertEntities);
+  await copyRelations(connection, schema, diff.insertRelations, typeOf);
+  await copyMentions(connection, diff.insertMentions, typeOf);
+  await copyMergeLog(connection, merges);
+  await writeCommunities(connection, diff.insertCommunities, graph.entities);
+  await copyMemberships(connection, diff.insertMemberships, typeOf);
+}
+
+async function copyEntities(connection: KuzuConnection, schema: GraphSchema, entities: Entity[]): Promise<void> {
   const declared = new Map(schema.nodeTypes.map((type) => [type.name, type.properties]));
   for (const type of nodeTypeNames(schema)) {
     const columns = [...ENTITY_COLUMNS, ...nullColumns<Entity>(declared.get(type) ?? [])];
-    await bulkCopy(connection, type, columns, graph.entities.filter((entity) => entity.type === type));
+    await bulkCopy(connection, type, columns, entities.filter((entity) => entity.type === type));
   }
+}
+
+async function copyRelations(connection: KuzuConnection, schema: GraphSchema, relations: Relation[], typeOf: ReadonlyMap<string, string>): Promise<void> {
   const groups = new Map<string, Relation[]>();
-  for (const relation of graph.relations) {
+  for (const relation of relations) {
     const key = `${relation.type}\u0000${typeOf.get(relation.sourceId)}\u0000${typeOf.get(relation.targetId)}`;
     appendTo(groups, key, relation);
   }
   const relationProperties = new Map(relationTables(schema).map((table) => [table.name, table.properties]));
-  for (const [key, relations] of groups) {
+  for (const [key, group] of groups) {
     const [table = COOCCURRENCE_EDGE_TYPE, from = '', to = ''] = key.split('\u0000');
     const columns = [...RELATION_COLUMNS, ...nullColumns<Relation>(relationProperties.get(table) ?? [])];
-    await bulkCopy(connection, table, columns, relations, { from, to });
+    await bulkCopy(connection, table, columns, group, { from, to });
   }
+}
+
+async function copyMentions(connection: KuzuConnection, mentions: Mention[], typeOf: ReadonlyMap<string, string>): Promise<void> {
   const mentionsByType = new Map<string, Mention[]>();
-  for (const mention of graph.mentions) {
+  for (const mention of mentions) {
     const type = typeOf.get(mention.entityId);
     if (!type) continue;
     appendTo(mentionsByType, type, mention);
   }
-  for (const [type, mentions] of mentionsByType) {
+  for (const [type, group] of mentionsByType) {
     await bulkCopy(connection, 'MENTIONS', [
       { kind: 'string', value: (mention: Mention) => mention.chunkId },
       { kind: 'string', value: (mention: Mention) => mention.entityId },
       { kind: 'int', value: (mention: Mention) => mention.count },
-    ], mentions, { from: 'Chunk', to: type });
+    ], group, { from: 'Chunk', to: type });
   }
+}
+
+async function copyMergeLog(connection: KuzuConnection, merges: MergeRecord[]): Promise<void> {
   await bulkCopy(connection, 'MergeLog', [
     { kind: 'string', value: (merge: MergeRecord & { index: number }) => `${merge.entityId}:${merge.index}` },
     { kind: 'string', value: (merge) => merge.entityId },
@@ -82,6 +127,21 @@ export async function writeEntityLayer(connection: KuzuConnection, schema: Graph
     { kind: 'string', value: (merge) => merge.merged },
     { kind: 'string', value: (merge) => merge.reason },
   ], merges.map((merge, index) => ({ ...merge, index })));
+}
+
+/** Member links of kept communities to entities inserted again. */
+async function copyMemberships(connection: KuzuConnection, links: Array<{ entityId: string; communityId: string }>, typeOf: ReadonlyMap<string, string>): Promise<void> {
+  const byType = new Map<string, Array<{ entityId: string; communityId: string }>>();
+  for (const link of links) {
+    const type = typeOf.get(link.entityId);
+    if (type) appendTo(byType, type, link);
+  }
+  for (const [type, group] of byType) {
+    await bulkCopy(connection, 'MEMBER_OF', [
+      { kind: 'string', value: (link: { entityId: string }) => link.entityId },
+      { kind: 'string', value: (link: { communityId: string }) => link.communityId },
+    ], group, { from: type, to: 'Community' });
+  }
 }
 
 /** Declared properties the extractor does not fill are loaded as typed NULLs. */

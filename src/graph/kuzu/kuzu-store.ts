@@ -13,7 +13,8 @@ import { countStore } from '../count-store.js';
 import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
 import { CHUNK_STRUCTURE_COLUMNS, CORPUS_DDL, DOCUMENT_HISTORY_COLUMNS, entityLayerDdl, relationTables } from './kuzu-ddl.js';
 import { decodeChunkStructure } from '../chunk-structure-columns.js';
-import { deleteEntityLayer, readEntityLayer, writeEntityLayer } from './kuzu-entity-layer.js';
+import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, writeEntityLayer } from './kuzu-entity-layer.js';
+import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-layer-diff.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
 import { toFullTextQuery } from './full-text-query.js';
@@ -28,6 +29,9 @@ export interface KuzuStoreOptions {
   /** MiB, 0 for Kuzu's default, or `auto` (see resolveBufferPoolMb); default `auto`. */
   bufferPoolMb?: BufferPoolSetting;
 }
+
+/** A write that changes at most this share of the entity layer's records writes only the difference (see `smallDiff`). */
+const INCREMENTAL_WRITE_SHARE = 0.2;
 
 /** Bump when the generated tables change shape: existing workspaces then rebuild their entity layer. */
 const KUZU_LAYOUT_VERSION = 3;
@@ -126,9 +130,17 @@ export class KuzuGraphStore implements GraphStore {
     if (options.signal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled before it started', { cause: options.signal.reason });
     await beginGuardedWrite(this.connection);
     let written = false;
+    let diff: EntityLayerDiff | null = null;
     try {
-      await this.dropAllIndexes();
+      diff = await this.smallDiff(write, stored.map((row) => ({ id: String(row.id), documentId: String(row.documentId) })));
+      if (!diff) await this.dropAllIndexes();
+      const change = diff;
       await this.connection.transaction(async () => {
+        if (change) {
+          await writeCorpus(this.connection, write);
+          await applyEntityLayerDiff(this.connection, schema, change, write.graph, write.merges);
+          return;
+        }
         await deleteEntityLayer(this.connection, schema);
         await writeCorpus(this.connection, write);
         await writeEntityLayer(this.connection, schema, write.graph, write.merges);
@@ -147,7 +159,8 @@ export class KuzuGraphStore implements GraphStore {
     } finally {
       // Rebuilding the indexes takes seconds on a large corpus: a cancelled or failed write leaves it to the next search or open.
       try {
-        if (written && !isAborted(options.signal)) await this.createIndexes();
+        if (diff) this.indexesMissing = !written;
+        else if (written && !isAborted(options.signal)) await this.createIndexes();
         else this.indexesMissing = true;
       } finally {
         endGuardedWrite(this.connection);
@@ -288,6 +301,22 @@ export class KuzuGraphStore implements GraphStore {
   private async dropEntityIndexes(types: string[]): Promise<void> {
     await this.fullText.refresh();
     await this.fullText.drop(types);
+  }
+
+  /**
+   * What a write changes in the stored entity layer when that is at most `INCREMENTAL_WRITE_SHARE` of
+   * the new layer (a document added, changed or removed among many): then only the difference is written
+   * and the full-text indexes follow it. Null when there is no stored layer or the change is larger: the
+   * layer is rewritten whole, its indexes rebuilt after.
+   */
+  private async smallDiff(write: IndexWrite, storedChunks: Array<{ id: string; documentId: string }>): Promise<EntityLayerDiff | null> {
+    const schema = this.requireSchema();
+    const graph = await readEntityLayer(this.connection, schema);
+    if (graph.entities.length === 0) return null;
+    const replaced = new Set([...write.removedDocumentIds, ...write.documents.map((document) => document.id)]);
+    const removedChunkIds = new Set(storedChunks.filter((chunk) => replaced.has(chunk.documentId)).map((chunk) => chunk.id));
+    const diff = diffEntityLayer({ graph, communities: await readCommunities(this.connection) }, { graph: write.graph, communities: write.communities }, removedChunkIds);
+    return diff.size <= INCREMENTAL_WRITE_SHARE * layerSize(write.graph, write.communities) ? diff : null;
   }
 
   /** Full-text indexes are rebuilt around each bulk write: faster, and a rollback cannot leave them stale. */

@@ -1,0 +1,111 @@
+import { RELATION_HISTORY_FIELDS, type Community, type Entity, type Mention, type Relation } from '../core/records.js';
+import type { GraphProjection } from './store.js';
+
+/**
+ * What an index write must change in a stored entity layer to make it equal the new one: records
+ * to delete and records to insert, each compared by every stored field. An entity whose fields
+ * changed is deleted with everything attached to it (relations, mentions, community links) and
+ * inserted again, so the relations, mentions and links it keeps are inserted again too.
+ */
+export interface EntityLayerDiff {
+  /** Stored entities to delete with their relations, mentions and community links. */
+  deleteEntities: Entity[];
+  insertEntities: Entity[];
+  /** Stored relations between kept entities that are gone or changed. */
+  deleteRelations: Relation[];
+  insertRelations: Relation[];
+  /** Stored mentions (of kept chunks and entities) that are gone or whose count changed. */
+  deleteMentions: Mention[];
+  insertMentions: Mention[];
+  /** Stored communities that are gone or changed (deleted with their member links). */
+  deleteCommunityIds: string[];
+  insertCommunities: Community[];
+  /** Member links of kept communities to entities inserted again. */
+  insertMemberships: Array<{ entityId: string; communityId: string }>;
+  /** Records changed: deletions and insertions together. */
+  size: number;
+}
+
+/**
+ * Compares the stored layer with the new one. `removedChunkIds` are the stored chunks the write
+ * deletes (their mentions go with them).
+ */
+export function diffEntityLayer(
+  stored: { graph: GraphProjection; communities: Community[] },
+  next: { graph: GraphProjection; communities: Community[] },
+  removedChunkIds: ReadonlySet<string>,
+): EntityLayerDiff {
+  const storedEntities = new Map(stored.graph.entities.map((entity) => [entity.id, entity]));
+  const nextIds = new Set(next.graph.entities.map((entity) => entity.id));
+  const deleteEntities = stored.graph.entities.filter((entity) => !nextIds.has(entity.id));
+  const insertEntities: Entity[] = [];
+  for (const entity of next.graph.entities) {
+    const before = storedEntities.get(entity.id);
+    if (before && entityKey(before) === entityKey(entity)) continue;
+    if (before) deleteEntities.push(before);
+    insertEntities.push(entity);
+  }
+  const gone = new Set(deleteEntities.map((entity) => entity.id));
+
+  const keptRelations = new Map(stored.graph.relations.filter((relation) => !gone.has(relation.sourceId) && !gone.has(relation.targetId)).map((relation) => [relationId(relation), relation]));
+  const nextRelations = new Map(next.graph.relations.map((relation) => [relationId(relation), relation]));
+  const deleteRelations = [...keptRelations.values()].filter((relation) => {
+    const after = nextRelations.get(relationId(relation));
+    return !after || relationKey(after) !== relationKey(relation);
+  });
+  const insertRelations = next.graph.relations.filter((relation) => {
+    const before = keptRelations.get(relationId(relation));
+    return !before || relationKey(before) !== relationKey(relation);
+  });
+
+  const mentionId = (mention: Mention) => `${mention.chunkId}\u0000${mention.entityId}`;
+  const keptMentions = new Map(stored.graph.mentions.filter((mention) => !gone.has(mention.entityId) && !removedChunkIds.has(mention.chunkId)).map((mention) => [mentionId(mention), mention]));
+  const nextMentions = new Map(next.graph.mentions.map((mention) => [mentionId(mention), mention]));
+  const deleteMentions = [...keptMentions.values()].filter((mention) => nextMentions.get(mentionId(mention))?.count !== mention.count);
+  const insertMentions = next.graph.mentions.filter((mention) => keptMentions.get(mentionId(mention))?.count !== mention.count);
+
+  const storedCommunities = new Map(stored.communities.map((community) => [community.id, community]));
+  const nextCommunityIds = new Set(next.communities.map((community) => community.id));
+  const deleteCommunityIds = stored.communities.filter((community) => !nextCommunityIds.has(community.id)).map((community) => community.id);
+  const insertCommunities: Community[] = [];
+  const insertMemberships: Array<{ entityId: string; communityId: string }> = [];
+  const reinserted = new Set(insertEntities.map((entity) => entity.id));
+  for (const community of next.communities) {
+    const before = storedCommunities.get(community.id);
+    if (before && communityKey(before) === communityKey(community)) {
+      for (const entityId of community.memberIds) if (reinserted.has(entityId)) insertMemberships.push({ entityId, communityId: community.id });
+      continue;
+    }
+    if (before) deleteCommunityIds.push(before.id);
+    insertCommunities.push(community);
+  }
+  const size =
+    deleteEntities.length + insertEntities.length + deleteRelations.length + insertRelations.length + deleteMentions.length + insertMentions.length +
+    deleteCommunityIds.length + insertCommunities.length + insertMemberships.length;
+  return { deleteEntities, insertEntities, deleteRelations, insertRelations, deleteMentions, insertMentions, deleteCommunityIds, insertCommunities, insertMemberships, size };
+}
+
+/** Records in a layer, for comparing a diff's size with a whole rewrite. */
+export function layerSize(graph: GraphProjection, communities: Community[]): number {
+  return graph.entities.length + graph.relations.length + graph.mentions.length + communities.reduce((sum, community) => sum + 1 + community.memberIds.length, 0);
+}
+
+function entityKey(entity: Entity): string {
+  return JSON.stringify([entity.type, entity.name, entity.aliases, entity.description, entity.mentionCount]);
+}
+
+function relationId(relation: Relation): string {
+  return `${relation.type}\u0000${relation.id}`;
+}
+
+/** Every stored field of a relation, its endpoints included. */
+function relationKey(relation: Relation): string {
+  return JSON.stringify([
+    relation.sourceId, relation.targetId, relation.evidence, relation.chunkId, relation.documentId, relation.start, relation.end, relation.weight,
+    relation.validFrom ?? null, relation.validTo ?? null, ...RELATION_HISTORY_FIELDS.map((field) => relation[field] ?? null),
+  ]);
+}
+
+function communityKey(community: Community): string {
+  return JSON.stringify([community.level, community.parentId, [...community.memberIds].sort(), community.report, community.inputHash]);
+}
