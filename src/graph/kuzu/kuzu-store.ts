@@ -311,9 +311,12 @@ export class KuzuGraphStore implements GraphStore {
    */
   private async smallDiff(write: IndexWrite, storedChunks: Array<{ id: string; documentId: string }>): Promise<EntityLayerDiff | null> {
     const schema = this.requireSchema();
+    const replaced = new Set([...write.removedDocumentIds, ...write.documents.map((document) => document.id)]);
+    // Many documents replaced, or extractions redone (a new extractor or schema): the layer is rewritten without reading it first.
+    const storedDocuments = new Set(storedChunks.map((chunk) => chunk.documentId)).size;
+    if (write.updatedExtractions.length > 0 || replaced.size > INCREMENTAL_WRITE_SHARE * storedDocuments) return null;
     const graph = await readEntityLayer(this.connection, schema);
     if (graph.entities.length === 0) return null;
-    const replaced = new Set([...write.removedDocumentIds, ...write.documents.map((document) => document.id)]);
     const removedChunkIds = new Set(storedChunks.filter((chunk) => replaced.has(chunk.documentId)).map((chunk) => chunk.id));
     const diff = diffEntityLayer({ graph, communities: await readCommunities(this.connection) }, { graph: write.graph, communities: write.communities }, removedChunkIds);
     return diff.size <= INCREMENTAL_WRITE_SHARE * layerSize(write.graph, write.communities) ? diff : null;
