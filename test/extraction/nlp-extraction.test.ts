@@ -54,6 +54,14 @@ test('coordinated names of two words or more stay two names; a one-word pair joi
   assert.deepEqual(findCandidateMentions('It sold at Marks and Spencer.', known).map((mention) => mention.surface), ['Marks and Spencer']);
 });
 
+test('after "between" or "entre", a coordination word splits even one-word names; a unit after a degree sign is no name', () => {
+  const known = new Set(['trams', 'run', 'the', 'line', 'samples', 'are', 'frozen', 'at', 'then', 'sent', 'on', 'navette', 'circule']);
+  assert.deepEqual(findCandidateMentions('Trams run between Harlow and Penmere Quay.', known).map((mention) => mention.surface), ['Harlow', 'Penmere Quay']);
+  assert.deepEqual(findCandidateMentions('La navette circule entre Vernol et Castagne.', known).map((mention) => mention.surface), ['Vernol', 'Castagne']);
+  assert.deepEqual(findCandidateMentions('Samples are frozen at -20 °C. Then sent on.', known).map((mention) => mention.surface), []);
+  assert.deepEqual(findCandidateMentions('Samples are frozen at 68°F in Harlow.', known).map((mention) => mention.surface), ['Harlow']);
+});
+
 test('in a head-first language the first word of a name is its head noun and types it; in English only the last word does', () => {
   const french = extract("La Société des Eaux d'Orvanne a signé avec le Groupe Hospitalier Sud près de la Gare de Lyon.", 'fr');
   const typeOf = (result: ReturnType<typeof extract>, name: string) => result.entities.find((item) => item.name === name)?.type;

@@ -146,3 +146,20 @@ test('a one-word name described by a trade is an organisation; an agent noun the
   assert.equal(typeOf('Zintel'), 'Concept', 'no agent noun');
   assert.equal(typeOf('Mira Vale'), 'Concept', 'two words: maybe a person, left alone');
 });
+
+test("a name's shape counts once however often it is repeated, while cues of context add up", () => {
+  const shapeOnly = (index: number) => entity('Harrow Heights', 'Organisation', 1, { votes: [{ type: 'Organisation', cue: 'business-shape', weight: 1 }], span: { start: index, end: index + 14 } });
+  const placed = entity('Harrow Heights', 'Location', 2, { votes: [{ type: 'Organisation', cue: 'business-shape', weight: 1 }, { type: 'Location', cue: 'before', phrase: 'station at', weight: 2 }] });
+  const graph = resolveGraph([
+    chunk('c1', [shapeOnly(0)]),
+    chunk('c2', [shapeOnly(0)]),
+    chunk('c3', [placed]),
+    chunk('c4', [shapeOnly(0)]),
+    chunk('c5', [shapeOnly(0)]),
+  ], schema, options);
+  assert.equal(graph.entities.find((item) => item.name === 'Harrow Heights')?.type, 'Location');
+  // Two cues of context for the organisation still outweigh one for the place.
+  const context = (phrase: string) => entity('Harrow Heights', 'Organisation', 3, { votes: [{ type: 'Organisation', cue: 'business-shape', weight: 1 }, { type: 'Organisation', cue: 'before', phrase, weight: 2 }] });
+  const outvoted = resolveGraph([chunk('c1', [context('supplier')]), chunk('c2', [context('firm')]), chunk('c3', [placed])], schema, options);
+  assert.equal(outvoted.entities.find((item) => item.name === 'Harrow Heights')?.type, 'Organisation');
+});

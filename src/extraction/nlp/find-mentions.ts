@@ -46,6 +46,7 @@ const nameWords = acrossLanguages((packs) => {
     titles: union((words) => words.titles),
     surnameParticles: union((words) => words.surnameParticles),
     coordination: new Set(packs.flatMap((pack) => [...pack.coordinationWords])),
+    pairPrepositions: union((words) => words.pairPrepositions),
   };
 });
 
@@ -134,16 +135,19 @@ function plainLower(token: string): string {
  */
 export function findCandidateMentions(sentence: string, knownLowercase: ReadonlySet<string>, options: DictionaryOptions = {}): CandidateMention[] {
   const tokens = tokenizeWords(sentence);
-  const { joiningGap, connectors, possessiveConnectors, coordination } = nameWords();
+  const { joiningGap, connectors, possessiveConnectors, coordination, pairPrepositions } = nameWords();
   const mentions: CandidateMention[] = [];
   let index = 0;
   while (index < tokens.length) {
     const token = tokens[index] as WordToken;
-    if (!isCapitalised(token.text) && !isCodeToken(token.text)) {
+    // "-20 °C", "68 °F": a unit after the degree sign, not a name.
+    if ((!isCapitalised(token.text) && !isCodeToken(token.text)) || /°\s?$/u.test(sentence.slice(Math.max(0, token.start - 2), token.start))) {
       index += 1;
       continue;
     }
     const run: WordToken[] = [token];
+    // "between Corvel and Velbrook Quay": after a preposition that takes two things, a coordination word splits even one-word names.
+    const afterPairPreposition = index > 0 && pairPrepositions.has(plainLower((tokens[index - 1] as WordToken).text)) && sentence.slice((tokens[index - 1] as WordToken).end, token.start) === ' ';
     let next = index + 1;
     while (next < tokens.length && !isIdentifier(token.text)) {
       const previous = run[run.length - 1] as WordToken;
@@ -168,7 +172,7 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       const possessive = possessiveConnectors.has(candidate.text.toLowerCase()) && tokens[next + 2] !== undefined && isCapitalised((tokens[next + 2] as WordToken).text) && sentence.slice(following?.end ?? 0, (tokens[next + 2] as WordToken).start) === ' ';
       // "Jordan Hayes and Alex Mercer", "Kelvane Printing and Dorvel Press": a conjunction between two names of two words or more coordinates two names ("Marks and Spencer" stays one).
       const afterFollowing = tokens[next + 2];
-      const coordinates = coordination.has(candidate.text.toLowerCase()) && run.length >= 2 && afterFollowing !== undefined && isCapitalised(afterFollowing.text) && following !== undefined && sentence.slice(following.end, afterFollowing.start) === ' ';
+      const coordinates = coordination.has(candidate.text.toLowerCase()) && (afterPairPreposition || (run.length >= 2 && afterFollowing !== undefined && isCapitalised(afterFollowing.text) && following !== undefined && sentence.slice(following.end, afterFollowing.start) === ' '));
       if (!afterCode && !possessive && !coordinates && connectors.has(candidate.text.toLowerCase()) && following && isCapitalised(following.text) && isConnectorGap(connectorGap)) {
         run.push(candidate, following);
         next += 2;

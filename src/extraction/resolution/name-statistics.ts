@@ -1,5 +1,5 @@
 import { normaliseName } from '../../core/normalise.js';
-import type { ChunkExtraction } from '../../core/records.js';
+import type { ChunkExtraction, ExtractedEntity, TypeCue } from '../../core/records.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
 
 /** Everything the corpus says about one normalised name. */
@@ -12,7 +12,17 @@ export interface NameStatistics {
   /** Distinct descriptions the extractor gave this name (LLM extraction), in order of appearance. */
   descriptions: string[];
   occurrences: number;
+  /** Per type, the largest vote a name's own shape gave it in one mention (kept apart from `typeVotes`, see `nameShapeCues`). */
+  shapeVotes: Map<string, number>;
 }
+
+/**
+ * Cues read from the name itself (its last word, its shape), not from the words around it: they
+ * say the same thing at every mention, so a name counts them once, however often it is repeated,
+ * while cues of context add up mention by mention ("… station at Vorrin Heights" outweighs a
+ * shape seen five times).
+ */
+const nameShapeCues: ReadonlySet<TypeCue> = new Set<TypeCue>(['suffix', 'code', 'person-name', 'initial', 'business-shape']);
 
 /** Weight of a mention typed only by the fallback: present, but outvoted by any cue. */
 const FALLBACK_VOTE = 0.1;
@@ -23,7 +33,7 @@ export function collectNameStatistics(extractions: ChunkExtraction[]): Map<strin
   const statisticsFor = (key: string): NameStatistics => {
     let statistics = names.get(key);
     if (!statistics) {
-      statistics = { key, surfaces: new Map(), typeVotes: new Map(), chunkCounts: new Map(), aliasOf: new Set(), descriptions: [], occurrences: 0 };
+      statistics = { key, surfaces: new Map(), typeVotes: new Map(), shapeVotes: new Map(), chunkCounts: new Map(), aliasOf: new Set(), descriptions: [], occurrences: 0 };
       names.set(key, statistics);
     }
     return statistics;
@@ -36,7 +46,9 @@ export function collectNameStatistics(extractions: ChunkExtraction[]): Map<strin
       statistics.occurrences += 1;
       statistics.surfaces.set(entity.name.trim(), (statistics.surfaces.get(entity.name.trim()) ?? 0) + 1);
       const weight = entity.type === FALLBACK_NODE_TYPE ? FALLBACK_VOTE : Math.max(entity.confidence ?? 1, FALLBACK_VOTE);
-      statistics.typeVotes.set(entity.type, (statistics.typeVotes.get(entity.type) ?? 0) + weight);
+      const shape = shapeWeight(entity);
+      statistics.typeVotes.set(entity.type, (statistics.typeVotes.get(entity.type) ?? 0) + Math.max(0, weight - shape));
+      if (shape > 0) statistics.shapeVotes.set(entity.type, Math.max(statistics.shapeVotes.get(entity.type) ?? 0, shape));
       statistics.chunkCounts.set(extraction.chunkId, (statistics.chunkCounts.get(extraction.chunkId) ?? 0) + 1);
       const description = entity.description?.trim();
       if (description && !statistics.descriptions.includes(description)) statistics.descriptions.push(description);
@@ -46,7 +58,13 @@ export function collectNameStatistics(extractions: ChunkExtraction[]): Map<strin
       }
     }
   }
+  for (const statistics of names.values()) statistics.shapeVotes.forEach((weight, type) => statistics.typeVotes.set(type, (statistics.typeVotes.get(type) ?? 0) + weight));
   return names;
+}
+
+/** The part of a mention's winning vote that its name's shape gave (0 for model extractions, which cast no votes). */
+function shapeWeight(entity: ExtractedEntity): number {
+  return (entity.votes ?? []).filter((vote) => vote.type === entity.type && nameShapeCues.has(vote.cue)).reduce((sum, vote) => sum + vote.weight, 0);
 }
 
 /** The type with the most votes; the fallback type when no cue voted. */

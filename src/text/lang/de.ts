@@ -36,6 +36,7 @@ export const germanPack: LanguagePack = {
     joiningGaps: ['& '],
     possessiveEndings: [],
     surnameParticles: plainWordSet('von zu vom van der'),
+    pairPrepositions: plainWordSet('zwischen'),
   },
   articles: plainWordSet('der die das den dem des ein eine einen einem einer sein seine ihr ihre'),
   determiners: plainWordSet('der die das dieser diese dieses jener jene'),

@@ -74,6 +74,7 @@ export const englishPack: LanguagePack = {
     joiningGaps: ['& '],
     possessiveEndings: ['s'],
     surnameParticles: new Set(listWords('van von der den de del della da di du le la')),
+    pairPrepositions: plainWordSet('between'),
   },
   articles: plainWordSet('the a an its their his her our'),
   determiners: plainWordSet('the this that these those'),

@@ -53,6 +53,7 @@ export const frenchPack: LanguagePack = {
     joiningGaps: ["d'", '& '],
     possessiveEndings: [],
     surnameParticles: plainWordSet('le la de du des'),
+    pairPrepositions: plainWordSet('entre'),
   },
   articles: plainWordSet('le la les l un une son sa ses leur'),
   determiners: plainWordSet('le la les ce cette ces'),

@@ -97,6 +97,8 @@ export interface NameWords {
   readonly possessiveEndings: readonly string[];
   /** Particles inside a person's name, lower case and accent-free ("le" in "Gaëlle Le Moal", "van" in "Anna van Dijk"). */
   readonly surnameParticles: ReadonlySet<string>;
+  /** Prepositions that take two things joined by a coordination word ("between", "entre"): after one, "A and B" names two, whatever their length. */
+  readonly pairPrepositions: ReadonlySet<string>;
 }
 
 /** Function words around descriptions ("the firm X", "X is a supplier", "the company" said again). */
