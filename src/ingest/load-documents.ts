@@ -100,19 +100,30 @@ export async function loadDocuments(root: string, options: LoadDocumentsOptions 
 
   const idAnchor = options.idAnchor ?? idAnchorFor(absoluteRoot, rootStats.isDirectory());
   const documents: SourceDocument[] = [];
-  for (const [index, filePath] of candidates.entries()) {
+  // Files are read a few at a time (reading one waits mostly on the disk), and taken in their listed order.
+  for (let first = 0; first < candidates.length; first += FILES_READ_AT_ONCE) {
     throwIfAborted(options.signal);
-    try {
-      documents.push(await loadDocument(filePath, idAnchor, maxFileBytes, options.signal));
-    } catch (error) {
-      const code = ingestFailureCodeOf(error);
-      if (code === null) throw error;
-      failures.push({ path: filePath, code, reason: error instanceof Error ? error.message : String(error) });
+    const window = candidates.slice(first, first + FILES_READ_AT_ONCE);
+    const outcomes = await Promise.allSettled(window.map((filePath) => loadDocument(filePath, idAnchor, maxFileBytes, options.signal)));
+    for (const [offset, outcome] of outcomes.entries()) {
+      throwIfAborted(options.signal);
+      const filePath = window[offset] as string;
+      if (outcome.status === 'fulfilled') documents.push(outcome.value);
+      else {
+        const error: unknown = outcome.reason;
+        if (options.signal?.aborted === true) throwIfAborted(options.signal);
+        const code = ingestFailureCodeOf(error);
+        if (code === null) throw error;
+        failures.push({ path: filePath, code, reason: error instanceof Error ? error.message : String(error) });
+      }
+      options.onProgress?.({ path: filePath, index: first + offset, total: candidates.length });
     }
-    options.onProgress?.({ path: filePath, index, total: candidates.length });
   }
   return { documents, failures, skipped };
 }
+
+/** How many files are read at once: enough to keep the disk busy, few enough that memory stays bounded (each is at most `maxFileBytes`). */
+const FILES_READ_AT_ONCE = 16;
 
 /** Reads and parses one file; every expected problem is thrown as a `rejectFile` error. */
 async function loadDocument(filePath: string, idAnchor: string, maxFileBytes: number, signal: AbortSignal | undefined): Promise<SourceDocument> {
