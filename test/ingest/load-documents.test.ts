@@ -161,6 +161,16 @@ describe('loadDocuments', () => {
     });
   });
 
+  test('files read several at a time still come back in listed order, with failures and progress in place', async () => {
+    const names = Array.from({ length: 40 }, (_, index) => `note-${String(index).padStart(2, '0')}.txt`);
+    for (const [index, name] of names.entries()) await writeTestFile(folder, name, index === 17 || index === 33 ? '   \n' : `Note ${index}.\n\nBody of note ${index}.`);
+    const progress: number[] = [];
+    const { documents, failures } = await loadDocuments(folder, { onProgress: (event) => progress.push(event.index) });
+    assert.deepEqual(documents.map((document) => path.basename(document.path)), names.filter((_, index) => index !== 17 && index !== 33));
+    assert.deepEqual(failures.map((failure) => [path.basename(failure.path), failure.code]), [['note-17.txt', 'empty'], ['note-33.txt', 'empty']]);
+    assert.deepEqual(progress, names.map((_, index) => index));
+  });
+
   test('stops with ABORTED when the signal fires, and reports progress per file', async () => {
     await writeTestFile(folder, 'one.txt', 'One.');
     await writeTestFile(folder, 'two.txt', 'Two.');
