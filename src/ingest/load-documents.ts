@@ -111,7 +111,6 @@ export async function loadDocuments(root: string, options: LoadDocumentsOptions 
       if (outcome.status === 'fulfilled') documents.push(outcome.value);
       else {
         const error: unknown = outcome.reason;
-        if (options.signal?.aborted === true) throwIfAborted(options.signal);
         const code = ingestFailureCodeOf(error);
         if (code === null) throw error;
         failures.push({ path: filePath, code, reason: error instanceof Error ? error.message : String(error) });
