@@ -17,6 +17,13 @@ describe('analyzeQuestion: a date in the question is a constraint, not words to 
     for (const stem of contentStems('transporteur colis clinique')) assert.ok(analysis.stems.includes(stem), `${stem} kept`);
   });
 
+  test('French: the preposition left before a removed date ("en octobre 2023") is a function word, not a word to find', () => {
+    const dated = analyzeQuestion('Qui pilotait le projet Velbrook en octobre 2023 ?', schema);
+    assert.deepEqual(dated.temporal, { prefer: 'at', date: '2023-10' });
+    assert.deepEqual(dated.stems, analyzeQuestion('Qui pilotait le projet Velbrook ?', schema).stems);
+    assert.deepEqual(contentStems('Où en est le chantier en mai ?').filter((stem) => stem === 'en'), []);
+  });
+
   test('English: "in May 2023" the same; a question without a date keeps every word', () => {
     const dated = analyzeQuestion('Who ran the ferry service in May 2023?', schema);
     assert.deepEqual(dated.temporal, { prefer: 'at', date: '2023-05' });
