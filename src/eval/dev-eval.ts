@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DevEvalSet } from './dev-sets.js';
 import { describeUnfinishedSets, describeWrongInvalidations, renderDevTable } from './dev-table.js';
+import { invalidationFiguresOnly } from './invalidation-precision.js';
 import { runDevSet, type DevSetOutcome } from './run-dev-set.js';
 
 /** The stored result of one development run, read back by the next run for its comparison figures. */
@@ -72,5 +73,5 @@ export function readDevRun(file: string): DevEvalRun | null {
 function withoutHeldOutDetails(outcome: DevSetOutcome): DevSetOutcome {
   if (!outcome.heldOut) return outcome;
   const { questions: _questions, invalidation, ...summary } = outcome;
-  return invalidation ? { ...summary, invalidation: { ...invalidation, wrong: [], missed: [] } } : summary;
+  return invalidation ? { ...summary, invalidation: invalidationFiguresOnly(invalidation) } : summary;
 }

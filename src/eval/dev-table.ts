@@ -51,7 +51,8 @@ export function renderDevTable(current: readonly DevSetOutcome[], previous: read
 
 /**
  * The invalidation table, for the sets that carry a truth of closed facts: facts the graph closed,
- * how many the truth holds, precision and recall of closing ('' when no set carries a truth).
+ * how many the truth holds, precision and recall of closing, and how many closings of the truth the
+ * closed fact's entity history lists with both facts' evidence ('' when no set carries a truth).
  */
 export function renderInvalidationTable(current: readonly DevSetOutcome[], previous: readonly DevSetOutcome[] = []): string {
   const rows = current.flatMap((outcome) => {
@@ -65,17 +66,19 @@ export function renderInvalidationTable(current: readonly DevSetOutcome[], previ
       withPrevious(scored.truths, old?.truths, String),
       withPrevious(scored.precision, old?.precision, score),
       withPrevious(scored.recall, old?.recall, score),
+      scored.history ? withPrevious(scored.history.listed, old?.history?.listed, (listed) => `${listed}/${scored.history?.truths ?? 0}`) : MISSING_CELL,
     ]];
   });
-  return rows.length === 0 ? '' : renderMarkdownTable(['Set', 'Closed facts', 'Correct', 'Truth', 'Invalidation precision', 'Invalidation recall'], rows);
+  return rows.length === 0 ? '' : renderMarkdownTable(['Set', 'Closed facts', 'Correct', 'Truth', 'Invalidation precision', 'Invalidation recall', 'History lists'], rows);
 }
 
-/** Lines naming each closing of a development set that its truth does not hold, and each truth no closing matched. */
+/** Lines naming each closing of a development set that its truth does not hold, each truth no closing matched, and each closing its entity history leaves out. */
 export function describeWrongInvalidations(outcomes: readonly DevSetOutcome[]): string[] {
   const fact = (named: { type: string; source: string; target: string }) => `${named.type}(${named.source} → ${named.target})`;
   return outcomes.flatMap((outcome) => [
     ...(outcome.invalidation?.wrong ?? []).map((wrong) => `${outcome.name}: wrong invalidation ${wrong.relationId} ${fact(wrong.closed)}${wrong.closedBy ? ` closed by ${fact(wrong.closedBy)}` : ''}`),
     ...(outcome.invalidation?.missed ?? []).map((missed) => `${outcome.name}: missed invalidation ${fact(missed.closed)} closed by ${fact(missed.closedBy)}`),
+    ...(outcome.invalidation?.history?.missed ?? []).map((missed) => `${outcome.name}: history of ${missed.closed.target} does not list ${fact(missed.closed)} closed by ${fact(missed.closedBy)} with both evidences`),
   ]);
 }
 

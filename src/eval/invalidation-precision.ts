@@ -1,5 +1,6 @@
 import type { Entity, Relation } from '../core/records.js';
 import type { FactName, InvalidationTruth } from './datasets.js';
+import type { HistoryListing } from './history-listing.js';
 import { normalizeForCoverage } from './normalize.js';
 
 /** One closed fact of the graph that the truth does not list (or lists as closed by another fact). */
@@ -27,6 +28,8 @@ export interface InvalidationScore {
   recall: number;
   wrong: WrongInvalidation[];
   missed: InvalidationTruth[];
+  /** The truth's closings that the closed fact's entity history lists with both facts' evidence (see checkHistoryListing), when checked. */
+  history?: HistoryListing;
 }
 
 /**
@@ -65,6 +68,11 @@ export function scoreInvalidations(truths: readonly InvalidationTruth[], entitie
     wrong,
     missed: truths.filter((truth) => !matchedTruths.has(truth)),
   };
+}
+
+/** A score's figures without the facts it names (held-out sets are summaries only). */
+export function invalidationFiguresOnly(score: InvalidationScore): InvalidationScore {
+  return { ...score, wrong: [], missed: [], ...(score.history ? { history: { ...score.history, missed: [] } } : {}) };
 }
 
 function nameOf(entities: readonly Entity[], id: string): string {

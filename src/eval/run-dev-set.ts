@@ -6,7 +6,8 @@ import type { Entity, Relation } from '../core/records.js';
 import { loadCoverageQuestions, loadRetrievalDataset, type InvalidationTruth } from './datasets.js';
 import { requiredFilesOf, type DevEvalSet } from './dev-sets.js';
 import { coverageDocumentsFolder, writeDocumentFolder } from './document-folder.js';
-import { scoreInvalidations, type InvalidationScore } from './invalidation-precision.js';
+import { checkHistoryListing } from './history-listing.js';
+import { invalidationFiguresOnly, scoreInvalidations, type InvalidationScore } from './invalidation-precision.js';
 import { renderCoverageReport } from './report.js';
 import { runCoverageEvaluation } from './run-coverage.js';
 import { runRetrievalEvaluation } from './run-retrieval.js';
@@ -79,7 +80,7 @@ async function evaluateSet(rhizome: Rhizome, set: DevEvalSet, workspace: string,
   const result = await runCoverageEvaluation(rhizome, dataset.questions, set.methods, progress);
   const truths = dataset.invalidations ?? [];
   const invalidation = truths.length > 0 ? await checkInvalidations(rhizome, truths) : undefined;
-  if (set.heldOut) return { coverage: result.methods, ...(invalidation ? { invalidation: { ...invalidation, wrong: [], missed: [] } } : {}) };
+  if (set.heldOut) return { coverage: result.methods, ...(invalidation ? { invalidation: invalidationFiguresOnly(invalidation) } : {}) };
   if (options.reportFolder !== undefined) {
     const stats = await rhizome.stats();
     const report = renderCoverageReport(result, {
@@ -93,7 +94,7 @@ async function evaluateSet(rhizome: Rhizome, set: DevEvalSet, workspace: string,
   return { coverage: result.methods, questions: result.questions, ...(invalidation ? { invalidation } : {}) };
 }
 
-/** The indexed graph's closed facts scored against the truth (entities and relations read from the JSON-lines export). */
+/** The indexed graph's closed facts scored against the truth (entities and relations read from the JSON-lines export), and whether each entity history lists them. */
 async function checkInvalidations(rhizome: Rhizome, truths: InvalidationTruth[]): Promise<InvalidationScore> {
   const entities: Entity[] = [];
   const relations: Relation[] = [];
@@ -103,7 +104,15 @@ async function checkInvalidations(rhizome: Rhizome, truths: InvalidationTruth[])
     if (kind === 'entity') entities.push(record as unknown as Entity);
     if (kind === 'relation') relations.push(record as unknown as Relation);
   }
-  return scoreInvalidations(truths, entities, relations);
+  const history = await checkHistoryListing(truths, entities, async (name) => {
+    try {
+      return await rhizome.history(name);
+    } catch (error) {
+      if (error instanceof RhizomeError && error.code === 'INPUT_NOT_FOUND') return null;
+      throw error;
+    }
+  });
+  return { ...scoreInvalidations(truths, entities, relations), history };
 }
 
 /** Indexes `folder` into the set's workspace (unchanged documents are skipped, vanished ones pruned), logs the summary and returns the seconds it took; a partial run throws PARTIAL_RUN. */
