@@ -1,5 +1,6 @@
 import { stripAccents } from '../core/normalise.js';
 import type { Language } from '../core/records.js';
+import { findDuration, firstDayBefore, lastDayOf } from './duration-bounds.js';
 import { findDates, type FoundDate } from './find-dates.js';
 import type { ValidityPhrases } from './lang/language-pack.js';
 import { languagePack } from './lang/registry.js';
@@ -45,9 +46,24 @@ export function readSentenceValidity(sentence: string, documentDate: string | nu
   });
   const ending = containsAny(plain, phrases.endingPhrases) && !containsAny(plain, phrases.startingPhrases);
   if (ending && ends.length === 0) ends.push(unlabelled.shift() ?? documentDate ?? '');
-  const validTo = ends.find((date) => date !== '') ?? null;
-  const validFrom = mainClauseStart(starts, dates, plain) ?? (validTo === null ? (unlabelled[0] ?? documentDate) : null);
+  const statedEnd = ends.find((date) => date !== '') ?? null;
+  const statedStart = mainClauseStart(starts, dates, plain) ?? (statedEnd === null ? unlabelled[0] : undefined);
+  const { validFrom, validTo } = withDuration(plain, phrases, statedStart ?? null, statedEnd, ending, documentDate);
   return { validFrom, validTo: validTo !== null && validFrom !== null && validTo < validFrom ? null : validTo };
+}
+
+/**
+ * Bounds a written span of time completes: "for three years" ends a fact the sentence starts
+ * ("from 1 March 2022 for three years" → 2025-02-28); "depuis six mois" starts, six months before
+ * the document was written, a fact the sentence gives no start. A span never overrides a bound the
+ * sentence states, and an ending sentence is left as it is.
+ */
+function withDuration(plain: string, phrases: ValidityPhrases, start: string | null, end: string | null, ending: boolean, documentDate: string | null): SentenceValidity {
+  const fallbackStart = end === null ? documentDate : null;
+  const duration = ending ? null : findDuration(plain, phrases.durations);
+  if (duration?.direction === 'forward' && start !== null && end === null) return { validFrom: start, validTo: lastDayOf(start, duration) };
+  if (duration?.direction === 'backward' && start === null && documentDate !== null) return { validFrom: firstDayBefore(documentDate, duration) ?? documentDate, validTo: end };
+  return { validFrom: start ?? fallbackStart, validTo: end };
 }
 
 /** Whether one of the words (as relation gaps read them: accent-free, lower case) is one of the language's words for an earlier state ("former", "ancienne"). */

@@ -242,13 +242,37 @@ test('"latest": the successor may be a name the text never typed, but not one of
   assert.equal(ask({ prefer: 'latest' })[0], 'Alder Works → Vorrin', 'the untyped successor takes over; the quay, a place, does not');
 });
 
+test('"latest" is as of the latest the documents know: a successor whose term ends after that is a plan still running, not an ending', () => {
+  const graph = smallGraph(
+    [{ name: 'Alder Works' }, { name: 'Halden Care', type: 'Organization' }, { name: 'Vorrin Marine', type: 'Organization' }, { name: 'Tarn Quay', type: 'Location' }],
+    [
+      { source: 'Alder Works', target: 'Halden Care', evidence: 'Halden Care maintains the boats of Alder Works until 31 May 2024.', validFrom: '2022-04-01', validTo: '2024-05-31' },
+      { source: 'Alder Works', target: 'Vorrin Marine', evidence: 'From 1 June 2024 the boats are looked after by Vorrin Marine for two years.', validFrom: '2024-06-01', validTo: '2026-05-31' },
+      { source: 'Alder Works', target: 'Tarn Quay', evidence: 'Alder Works moors at Tarn Quay.', validFrom: '2024-09-01' },
+    ],
+  );
+  const ask = (temporal: PathQuery['temporal']) => rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'maintains boats', { maxHops: 1, temporal }), 8).map(names);
+  assert.equal(ask({ prefer: 'latest' })[0], 'Alder Works → Vorrin Marine', 'the latest start is 2024-09-01: an end in 2026 lies ahead of it');
+  const known = smallGraph(
+    [{ name: 'Alder Works' }, { name: 'Halden Care', type: 'Organization' }, { name: 'Vorrin Marine', type: 'Organization' }, { name: 'Tarn Quay', type: 'Location' }],
+    [
+      { source: 'Alder Works', target: 'Halden Care', evidence: 'Halden Care maintains the boats of Alder Works until 31 May 2024.', validFrom: '2022-04-01', validTo: '2024-05-31' },
+      { source: 'Alder Works', target: 'Vorrin Marine', evidence: 'From 1 June 2024 the boats are looked after by Vorrin Marine for two years.', validFrom: '2024-06-01', validTo: '2026-05-31' },
+      { source: 'Alder Works', target: 'Tarn Quay', evidence: 'Alder Works moors at Tarn Quay.', validFrom: '2026-09-01' },
+    ],
+  );
+  const askKnown = rankRelationPaths(known.index, query(known, ['Alder Works'], 'maintains boats', { maxHops: 1, temporal: { prefer: 'latest' } }), 8).map(names);
+  assert.notEqual(askKnown[0], 'Alder Works → Vorrin Marine', 'once the documents reach past its end, the term has ended');
+});
+
 test('a pair\'s validity reads every relation between the two: a later end closes an earlier start', () => {
   const graph = smallGraph(
     [{ name: 'Alder Works' }, { name: 'Bea Lund', type: 'Person' }, { name: 'Cole Marsh', type: 'Person' }],
     [
       { source: 'Alder Works', target: 'Bea Lund', evidence: 'Bea Lund heads Alder Works.', validFrom: '2016-01-01' },
       { source: 'Bea Lund', target: 'Alder Works', evidence: 'Bea Lund will retire on 31 March.', validFrom: null, validTo: '2024-03-31' },
-      { source: 'Alder Works', target: 'Cole Marsh', evidence: 'Cole Marsh joined the board of Alder Works.', validFrom: '2020-01-01' },
+      // Written after the retirement: the documents know the end has come (see the "as of the latest the documents know" test).
+      { source: 'Alder Works', target: 'Cole Marsh', evidence: 'Cole Marsh joined the board of Alder Works.', validFrom: '2024-05-01' },
     ],
   );
   const rank = (temporal: PathQuery['temporal']) => rankRelationPaths(graph.index, query(graph, ['Alder Works'], 'heads', { maxHops: 1, temporal }), 8);

@@ -10,7 +10,7 @@ import { addExtractionCounts, emptyExtractionCounts, type LlmExtractionCounts } 
 import { groundGraphReply } from './ground-graph-reply.js';
 
 /** Version of the LLM extractor's post-processing; with the prompt versions and model it keys stored extractions. */
-export const LLM_EXTRACTOR_VERSION = 'llm-2';
+export const LLM_EXTRACTOR_VERSION = 'llm-3';
 
 /** A chunk with what its document tells the extractor. */
 export interface ChunkSource {

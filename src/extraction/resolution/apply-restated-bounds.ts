@@ -12,15 +12,23 @@ import { COOCCURRENCE_EDGE_TYPE } from '../../config/graph-schema.js';
 export function applyRestatedBounds(relations: Relation[], documentDates: ReadonlyMap<string, string | null>): void {
   const groups = new Map<string, Relation[]>();
   for (const relation of relations) {
-    if (relation.type === COOCCURRENCE_EDGE_TYPE || !documentDates.get(relation.documentId)) continue;
-    const key = `${relation.type}\u0000${relation.sourceId}\u0000${relation.targetId}`;
+    if (!documentDates.get(relation.documentId)) continue;
+    // Co-occurrence links are grouped by their unordered pair: they carry no direction.
+    const [first, second] = relation.type === COOCCURRENCE_EDGE_TYPE ? [relation.sourceId, relation.targetId].sort() : [relation.sourceId, relation.targetId];
+    const key = `${relation.type}\u0000${first}\u0000${second}`;
     groups.set(key, [...(groups.get(key) ?? []), relation]);
   }
   for (const group of groups.values()) {
     const dated = group.map((relation) => ({ relation, written: documentDates.get(relation.documentId) as string })).sort((left, right) => left.written.localeCompare(right.written));
+    const cooccurrence = group[0]?.type === COOCCURRENCE_EDGE_TYPE;
     for (const [index, earlier] of dated.entries()) {
       for (const later of dated.slice(index + 1)) {
         if (later.written <= earlier.written) continue;
+        // A co-occurrence states no fact of its own: only an end the later document gives ("the contract … will end on 31 May") reschedules one.
+        if (cooccurrence) {
+          if (isAhead(earlier.relation.validTo, later.written) && later.relation.validTo && later.relation.validTo !== earlier.relation.validTo) earlier.relation.validTo = later.relation.validTo;
+          continue;
+        }
         if (isAhead(earlier.relation.validFrom, later.written) && later.relation.validFrom && later.relation.validFrom !== earlier.relation.validFrom) earlier.relation.validFrom = later.relation.validFrom;
         if (isAhead(earlier.relation.validTo, later.written) && later.relation.validTo && later.relation.validTo !== earlier.relation.validTo) earlier.relation.validTo = later.relation.validTo;
       }

@@ -193,6 +193,7 @@ function addTemporalBonus(
   const temporal = query.temporal;
   if (!temporal) return;
   const lastFact = (path: PartialPath) => pairValidity(index, path);
+  const latestKnown = latestStart(index);
   const best = Math.max(...finished.map((item) => item.score));
   const contenders = finished.filter((item) => item.score >= best - profile.temporalWindow);
   // "Currently" compares the facts of one slot: the paths that reach their last entity from the same one ("X is led by A", "X is led by B").
@@ -216,21 +217,44 @@ function addTemporalBonus(
       item.score -= profile.temporalBonus;
       continue;
     }
-    const fact = lastFact(item.path);
-    if (!fact || (!fact.validFrom && !fact.validTo)) continue;
+    const stated = lastFact(item.path);
+    if (!stated || (!stated.validFrom && !stated.validTo)) continue;
     if (temporal.prefer === 'latest') {
+      // "Currently" is as of the latest the documents know: an end still ahead then is a plan ("retained for two years"), not an ending.
+      const fact = endsAfter(stated.validTo, latestKnown) ? { ...stated, validTo: null } : stated;
       if (fact.validTo) {
-        const successor = successorPath(index, item.path, fact.validTo);
+        const successor = successorPath(index, item.path, fact.validTo, latestKnown);
         if (successor) finished.push({ path: successor, score: item.score + profile.temporalBonus });
         item.score -= profile.temporalBonus;
       } else if (fact.validFrom === latestFrom.get(item.path.entities[item.path.entities.length - 2] as number)) item.score += profile.temporalBonus;
     } else {
+      const fact = stated;
       // ISO prefixes compare as text; a month ("2024-03") holds the days that start with it.
       const started = !fact.validFrom || fact.validFrom.slice(0, temporal.date.length) <= temporal.date;
       const notEnded = !fact.validTo || fact.validTo.slice(0, temporal.date.length) >= temporal.date;
       item.score += started && notEnded ? profile.temporalBonus : -profile.temporalBonus / 2;
     }
   }
+}
+
+const latestStarts = new WeakMap<GraphIndex, string>();
+
+/** The latest start any fact of the graph states: as far as the documents know, "now" (facts take their document's date when they state none). */
+function latestStart(index: GraphIndex): string {
+  let latest = latestStarts.get(index);
+  if (latest === undefined) {
+    latest = '';
+    for (const relation of index.relations) if (relation.validFrom && relation.validFrom > latest) latest = relation.validFrom;
+    latestStarts.set(index, latest);
+  }
+  return latest;
+}
+
+/** True when an end is later than a date, compared at the coarser of their two precisions ("2026-05-31" is after "2024"; "2024-06" is not after "2024"). */
+function endsAfter(end: string | null | undefined, date: string): boolean {
+  if (!end || date === '') return false;
+  const length = Math.min(end.length, date.length);
+  return end.slice(0, length) > date.slice(0, length);
 }
 
 /** True when a relation's fact starts in the month a date names (in the year, for a bare year): a report written days after the event still dates it. */
@@ -246,10 +270,11 @@ const MONTH_PREFIX = 7;
 
 /**
  * The fact that took over when a path's last fact ended: from the same entity before the end, an
- * entity of the same type whose pair with it starts on or after that end and has not ended ("X
- * retires on 31 March" → "Y takes up the post on 1 April"), the earliest such start first.
+ * entity of the same type whose pair with it starts on or after that end and has not ended by the
+ * latest the documents know ("X retires on 31 March" → "Y takes up the post on 1 April"), the
+ * earliest such start first.
  */
-function successorPath(index: GraphIndex, path: PartialPath, endedOn: string): PartialPath | null {
+function successorPath(index: GraphIndex, path: PartialPath, endedOn: string, latestKnown: string): PartialPath | null {
   const anchor = path.entities[path.entities.length - 2] as number;
   const ended = path.entities[path.entities.length - 1] as number;
   const type = index.entities[ended]?.type;
@@ -262,7 +287,7 @@ function successorPath(index: GraphIndex, path: PartialPath, endedOn: string): P
     if (other === undefined || other === ended || path.entities.includes(other) || (otherType !== type && otherType !== FALLBACK_NODE_TYPE)) continue;
     const candidate: PartialPath = { entities: [...path.entities.slice(0, -1), other], relations: [...path.relations.slice(0, -1), relationIndex], covered: path.covered };
     const validity = pairValidity(index, candidate);
-    if (!validity?.validFrom || validity.validTo || validity.validFrom < endedOn.slice(0, validity.validFrom.length)) continue;
+    if (!validity?.validFrom || (validity.validTo && !endsAfter(validity.validTo, latestKnown)) || validity.validFrom < endedOn.slice(0, validity.validFrom.length)) continue;
     if (!best || validity.validFrom < best.start) best = { path: candidate, start: validity.validFrom };
   }
   return best?.path ?? null;

@@ -93,6 +93,12 @@ export const germanPack: LanguagePack = {
       startingPhrases: ['übernimmt', 'übernahm', 'ernannt', 'nachfolger', 'nachfolgerin', 'neue', 'neuer', 'tritt an'],
       replacingPhrases: ['ersetzt', 'folgt auf', 'tritt die nachfolge von', 'anstelle von'],
       replacedByPhrases: ['ersetzt durch', 'abgelöst von', 'abgelöst durch'],
+      durations: {
+        forwardOpeners: ['für', 'für die dauer von', 'für einen zeitraum von'],
+        backwardOpeners: ['seit'],
+        numberWords: { ein: 1, eine: 1, einen: 1, einem: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, elf: 11, zwölf: 12, zwanzig: 20, dreißig: 30 },
+        units: { jahr: 'years', jahre: 'years', jahren: 'years', monat: 'months', monate: 'months', monaten: 'months', woche: 'weeks', wochen: 'weeks', tag: 'days', tage: 'days', tagen: 'days' },
+      },
     },
     changes: {
       questionPhrases: ['was hat sich geandert', 'was anderte sich', 'welche anderungen', 'was hat sich verandert'],

@@ -147,6 +147,12 @@ export const englishPack: LanguagePack = {
         'took over from', 'taking over from', 'to take over from', 'in place of', 'instead of',
       ],
       replacedByPhrases: ['replaced by', 'succeeded by', 'taken over by', 'superseded by', 'gives way to', 'hands over to', 'handed over to'],
+      durations: {
+        forwardOpeners: ['for', 'for a period of', 'for a term of', 'for an initial', 'for an initial period of'],
+        backwardOpeners: ['for the past', 'for the last', 'over the past', 'over the last'],
+        numberWords: { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, eighteen: 18, twenty: 20, thirty: 30 },
+        units: { year: 'years', years: 'years', month: 'months', months: 'months', week: 'weeks', weeks: 'weeks', day: 'days', days: 'days' },
+      },
     },
     changes: {
       questionPhrases: ['what changed', 'what has changed', 'what had changed', 'what changes', 'which changes'],

@@ -125,6 +125,12 @@ export const frenchPack: LanguagePack = {
         'prendra le relais de', 'a pris le relais de', 'à la place de', 'en remplacement de',
       ],
       replacedByPhrases: ['remplacé par', 'remplacée par', 'remplacés par', 'remplacées par', 'cède la place à', 'passe le relais à'],
+      durations: {
+        forwardOpeners: ['pour', 'pour une durée de', "d'une durée de", 'pendant', 'durant', 'pour une période de', 'sur une période de'],
+        backwardOpeners: ['depuis'],
+        numberWords: { un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11, douze: 12, 'dix-huit': 18, vingt: 20, trente: 30 },
+        units: { an: 'years', ans: 'years', année: 'years', années: 'years', mois: 'months', semaine: 'weeks', semaines: 'weeks', jour: 'days', jours: 'days' },
+      },
     },
     changes: {
       questionPhrases: ["qu'est-ce qui a change", "qu'est-ce qui avait change", 'qu est ce qui a change', 'quels changements', 'quels sont les changements', "qu'est-ce qui change", 'ce qui a change'],

@@ -221,7 +221,23 @@ export interface ValidityPhrases {
   readonly replacingPhrases: readonly string[];
   /** Between two names, the second takes the first's place ("was replaced by", "remplacé par"). */
   readonly replacedByPhrases: readonly string[];
+  /** Spans of time written as a count and a unit ("for three years", "depuis six mois"). */
+  readonly durations: DurationPhrases;
 }
+
+/** How a language writes a span of time: openers, numbers in words and units. */
+export interface DurationPhrases {
+  /** Just before "<count> <unit>": the fact lasts that long from its start ("for", "pour une durée de"). */
+  readonly forwardOpeners: readonly string[];
+  /** Just before "<count> <unit>": the fact has held that long when the document is written ("depuis", "for the past"). */
+  readonly backwardOpeners: readonly string[];
+  /** Counts written as words ("three", "trois"; "a" for one); digits are read in every language. */
+  readonly numberWords: Readonly<Record<string, number>>;
+  /** Unit words, singular and plural, with the unit each means. */
+  readonly units: Readonly<Record<string, DurationUnit>>;
+}
+
+export type DurationUnit = 'years' | 'months' | 'weeks' | 'days';
 
 /** How questions of each kind are phrased; each RegExp is tested on accent-free, lower-cased questions. */
 export interface QuestionPhrasing {
