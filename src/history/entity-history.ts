@@ -4,6 +4,7 @@ import { COOCCURRENCE_EDGE_TYPE } from '../config/graph-schema.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { buildEntityGraph, findEntity, otherEnd } from '../explore/entity-graph.js';
 import type { GraphStore } from '../graph/store.js';
+import { saysInterim } from '../text/sentence-validity.js';
 import { factStatusOn, type FactStatus } from './fact-status.js';
 
 /** What happened to a fact: it began, it ended by its own sentence, a newer fact superseded it, or it was invalidated (forgotten). */
@@ -20,6 +21,8 @@ export interface HistoryEvent {
   evidence: string;
   citation: Citation | null;
   recordedAt: string | null;
+  /** The evidence says the fact held for the time being ("interim", « par intérim »); absent otherwise. */
+  interim?: true;
   /** Superseded: the fact that closed it, with its evidence and citation. */
   successor?: { relationId: string; other: Pick<Entity, 'id' | 'name' | 'type'>; evidence: string; citation: Citation | null };
   reason?: string;
@@ -29,7 +32,7 @@ export interface HistoryEvent {
 export interface EntityHistory {
   entity: Pick<Entity, 'id' | 'name' | 'type'>;
   events: HistoryEvent[];
-  facts: Array<{ relationId: string; type: string; other: string; status: FactStatus; validFrom: string | null; validTo: string | null }>;
+  facts: Array<{ relationId: string; type: string; other: string; status: FactStatus; validFrom: string | null; validTo: string | null; interim: boolean }>;
 }
 
 /**
@@ -59,6 +62,7 @@ export async function entityHistory(store: GraphStore, idOrName: string, options
     const base = {
       relationId: relation.id, type: relation.type, direction: relation.sourceId === entity.id ? 'out' as const : 'in' as const,
       other: summary(otherEnd(relation, entity.id)), evidence: relation.evidence, citation: cite(relation), recordedAt: relation.recordedAt ?? null,
+      ...(saysInterim(relation.evidence) ? { interim: true as const } : {}),
     };
     if (relation.validFrom) events.push({ ...base, date: relation.validFrom, kind: 'started' });
     if (!relation.validTo) continue;
@@ -75,6 +79,6 @@ export async function entityHistory(store: GraphStore, idOrName: string, options
   return {
     entity: summary(entity.id),
     events: events.filter(inRange).sort(order),
-    facts: own.map((relation) => ({ relationId: relation.id, type: relation.type, other: summary(otherEnd(relation, entity.id)).name, status: factStatusOn(relation), validFrom: relation.validFrom, validTo: relation.validTo })),
+    facts: own.map((relation) => ({ relationId: relation.id, type: relation.type, other: summary(otherEnd(relation, entity.id)).name, status: factStatusOn(relation), validFrom: relation.validFrom, validTo: relation.validTo, interim: saysInterim(relation.evidence) })),
   };
 }

@@ -1,4 +1,5 @@
 import type { Relation } from '../core/records.js';
+import { saysInterim } from '../text/sentence-validity.js';
 import { factHoldsOn } from './time-slice.js';
 
 /** Where a fact stands on a date: holding, closed by a newer fact, closed by a forget, ended by its own sentence, or not begun. */
@@ -14,6 +15,8 @@ export interface FactStanding {
   recordedAt: string | null;
   supersededBy: string | null;
   reason: string | null;
+  /** The evidence says the fact holds for the time being ("interim", « par intérim »). */
+  interim: boolean;
 }
 
 /** Today as an ISO date (the date "current" means when no date is given). */
@@ -41,5 +44,6 @@ export function describeFacts(relations: Relation[], date?: string): FactStandin
     recordedAt: relation.recordedAt ?? null,
     supersededBy: relation.supersededBy ?? null,
     reason: relation.invalidationReason ?? null,
+    interim: saysInterim(relation.evidence),
   }));
 }

@@ -98,6 +98,7 @@ const factStandingSchema = z.object({
   recordedAt: z.string().nullable().describe('when the fact was recorded (transaction time)'),
   supersededBy: z.string().nullable().describe('the relation id of the newer fact that closed it'),
   reason: z.string().nullable().describe('why it was closed'),
+  interim: z.boolean().describe('the evidence says the fact holds for the time being ("interim", « par intérim »)'),
 }) satisfies z.ZodType<FactStanding>;
 
 /** The answer of POST /api/query and POST /api/memory/search. */
@@ -124,6 +125,7 @@ const historyEventSchema = z.object({
   evidence: z.string(),
   citation: citationSchema.nullable(),
   recordedAt: z.string().nullable().describe('when the fact was recorded (transaction time)'),
+  interim: z.literal(true).optional().describe('present when the evidence says the fact held for the time being ("interim", « par intérim »)'),
   successor: z.object({ relationId: z.string(), other: entitySummarySchema, evidence: z.string(), citation: citationSchema.nullable() }).optional().describe('superseded: the newer fact that closed it'),
   reason: z.string().optional().describe('why it was closed (superseded or invalidated)'),
 }) satisfies z.ZodType<HistoryEvent>;
@@ -131,7 +133,7 @@ const historyEventSchema = z.object({
 export const entityHistoryResponseSchema = z.object({
   entity: entitySummarySchema,
   events: z.array(historyEventSchema).describe('every change, oldest first'),
-  facts: z.array(factStandingSchema.pick({ relationId: true, type: true, status: true, validFrom: true, validTo: true }).extend({ other: z.string().describe('the name of the entity at the other end') })).describe('where each dated fact stands today'),
+  facts: z.array(factStandingSchema.pick({ relationId: true, type: true, status: true, validFrom: true, validTo: true, interim: true }).extend({ other: z.string().describe('the name of the entity at the other end') })).describe('where each dated fact stands today'),
 }) satisfies z.ZodType<EntityHistory>;
 
 const memoryFactSchema = z.object({

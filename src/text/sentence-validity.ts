@@ -3,7 +3,7 @@ import type { Language } from '../core/records.js';
 import { findDuration, firstDayBefore, lastDayOf } from './duration-bounds.js';
 import { findDates, type FoundDate } from './find-dates.js';
 import type { ValidityPhrases } from './lang/language-pack.js';
-import { languagePack } from './lang/registry.js';
+import { acrossLanguages, languagePack } from './lang/registry.js';
 import { escapeRegExp } from './lang/word-lists.js';
 
 /** When the fact a sentence states holds, as the sentence says it (ISO prefixes; null when it does not say). */
@@ -70,6 +70,13 @@ function withDuration(plain: string, phrases: ValidityPhrases, start: string | n
 export function saysFormer(words: readonly string[], language: Language): boolean {
   const former = new Set(languagePack(language).temporal.formerWords.map(plainText));
   return words.some((word) => former.has(word));
+}
+
+const interimPhrases = acrossLanguages((packs) => packs.flatMap((pack) => pack.temporal.interimPhrases));
+
+/** Whether a fact's evidence says it holds for the time being ("X leads the project on an interim basis", « pilote le projet par intérim »), in any registered language. */
+export function saysInterim(evidence: string): boolean {
+  return containsAny(plainText(evidence), interimPhrases());
 }
 
 /** A fact that no longer holds: it ends where the sentence ends it, else by the time of writing (the document's date); its start is not known. */

@@ -29,7 +29,7 @@ function printHistory(history: EntityHistory): void {
 
 function printEvent(event: HistoryEvent): void {
   const arrow = event.direction === 'out' ? `—${event.type}→ ${event.other.name}` : `←${event.type}— ${event.other.name}`;
-  printLine(`  ${event.date}  ${event.kind.padEnd(11)} ${arrow}: "${event.evidence}"${cite(event.citation)}`);
+  printLine(`  ${event.date}  ${event.kind.padEnd(11)} ${arrow}${event.interim ? ' (interim)' : ''}: "${event.evidence}"${cite(event.citation)}`);
   if (event.successor) printLine(`              by ${event.successor.other.name}: "${event.successor.evidence}"${cite(event.successor.citation)}`);
   if (event.reason) printLine(dim(`              why: ${event.reason}`));
 }

@@ -76,6 +76,7 @@ export const germanPack: LanguagePack = {
   temporal: {
     latestWords: plainWords('derzeit aktuell jetzt heute neueste inzwischen'),
     formerWords: plainWords('ehemalig ehemalige ehemaliger früher vorherige vorheriger'),
+    interimPhrases: ['kommissarisch', 'kommissarische', 'kommissarischer', 'interimistisch', 'vorübergehend', 'übergangsweise'],
     questionWords: plainWords('derzeit aktuell jetzt heute neueste ehemalig ehemalige früher vorherige vor nach seit bis wann'),
     questionPatterns: [/\bim jahr (19|20)\d\d\b/],
     clauseMarkers: {

@@ -120,6 +120,7 @@ export const englishPack: LanguagePack = {
   temporal: {
     latestWords: plainWords('currently current now today latest nowadays'),
     formerWords: plainWords('former formerly previous previously'),
+    interimPhrases: ['interim', 'ad interim', 'acting head', 'acting director', 'acting chair', 'acting manager', 'caretaker', 'on a temporary basis', 'temporarily'],
     questionWords: plainWords('currently current now today latest recent recently former formerly previous previously before after until since when'),
     questionPatterns: [/\bin (19|20)\d\d\b/],
     clauseMarkers: {

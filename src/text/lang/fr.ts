@@ -98,6 +98,7 @@ export const frenchPack: LanguagePack = {
     latestWords: plainWords("actuellement aujourd'hui désormais actuel actuelle"),
     // Not yet read by question analysis (its French time words are those below).
     formerWords: plainWords('ancien ancienne anciens anciennes précédent précédente auparavant'),
+    interimPhrases: ['par intérim', 'intérim', 'intérimaire', 'à titre intérimaire', 'à titre provisoire', 'provisoirement', 'temporairement'],
     questionWords: plainWords("actuellement aujourd'hui desormais avant apres depuis quand"),
     questionPatterns: [],
     clauseMarkers: {

@@ -164,6 +164,8 @@ export interface TemporalWords {
   readonly latestWords: readonly string[];
   /** Words for an earlier state ("former", "previously"). */
   readonly formerWords: readonly string[];
+  /** Phrases saying a fact holds for the time being, until a permanent one ("interim", "acting", « par intérim »). */
+  readonly interimPhrases: readonly string[];
   /** Every word that makes a question about time (now, former, before, since…). */
   readonly questionWords: readonly string[];
   /** Phrases that make a question about time beyond single words ("in 2024"). */
