@@ -19,6 +19,12 @@ export interface AdjacencyGraph {
   selfLoopWeights: Float64Array;
   degrees: Float64Array;
   totalWeight: number;
+  /**
+   * A key per node that orders the node visits and draws of Leiden: hashed from the node's id, so a
+   * node keeps its key when the graph around it changes, and a change to the graph moves only the
+   * communities it reaches (an aggregated node takes its members' smallest key).
+   */
+  keys: Uint32Array;
 }
 
 /** A validated graph: node ids by index, their index by id, and the adjacency the algorithms run on. */
@@ -61,7 +67,7 @@ export function projectGraph(graph: WeightedGraph): ProjectedGraph {
     targets.push(target);
     weights.push(weight);
   });
-  return { nodeIds: [...graph.nodes], indexById, adjacency: buildAdjacency(graph.nodes.length, sources, targets, weights) };
+  return { nodeIds: [...graph.nodes], indexById, adjacency: buildAdjacency(graph.nodes.length, sources, targets, weights, Uint32Array.from(graph.nodes, hashKey)) };
 }
 
 /** Builds CSR adjacency from parallel edge arrays; duplicate edges stay as separate entries, which the algorithms sum. */
@@ -70,6 +76,7 @@ export function buildAdjacency(
   sources: ArrayLike<number>,
   targets: ArrayLike<number>,
   edgeWeights: ArrayLike<number>,
+  keys: Uint32Array = Uint32Array.from({ length: nodeCount }, (_, node) => node),
 ): AdjacencyGraph {
   const rowLengths = new Int32Array(nodeCount + 1);
   const selfLoopWeights = new Float64Array(nodeCount);
@@ -106,7 +113,25 @@ export function buildAdjacency(
     neighbors[targetSlot] = source;
     weights[targetSlot] = weight;
   }
-  return { nodeCount, offsets, neighbors, weights, selfLoopWeights, degrees, totalWeight };
+  return { nodeCount, offsets, neighbors, weights, selfLoopWeights, degrees, totalWeight, keys };
+}
+
+/** FNV-1a over a node id's UTF-16 code units, finished with a 32-bit mix. */
+export function hashKey(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < id.length; index++) {
+    hash ^= id.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return mixKey(hash);
+}
+
+/** A 32-bit integer mix (murmur3's finaliser): a key xor a salt gives a fresh, uniform key. */
+export function mixKey(value: number): number {
+  let mixed = value >>> 0;
+  mixed = Math.imul(mixed ^ (mixed >>> 16), 0x85ebca6b);
+  mixed = Math.imul(mixed ^ (mixed >>> 13), 0xc2b2ae35);
+  return (mixed ^ (mixed >>> 16)) >>> 0;
 }
 
 /**
@@ -135,5 +160,5 @@ export function induceSubgraph(adjacency: AdjacencyGraph, members: ArrayLike<num
     }
   }
   for (let local = 0; local < members.length; local++) scratch[members[local]!] = -1;
-  return buildAdjacency(members.length, sources, targets, weights);
+  return buildAdjacency(members.length, sources, targets, weights, Uint32Array.from({ length: members.length }, (_, local) => adjacency.keys[members[local]!]!));
 }

@@ -1,5 +1,4 @@
-import { buildAdjacency, type AdjacencyGraph } from './graph-projection.js';
-import { randomPermutation, type RandomSource } from './seeded-random.js';
+import { buildAdjacency, mixKey, type AdjacencyGraph } from './graph-projection.js';
 
 /*
  * The three phases of one Leiden level (Traag, Waltman & van Eck 2019). Quality gains are in edge-weight units:
@@ -7,8 +6,11 @@ import { randomPermutation, type RandomSource } from './seeded-random.js';
  * Community ids are always in 0..nodeCount-1, so flat typed arrays index them.
  */
 
-/** Fast local moving: visits nodes from a queue, moves each to its best community, and re-queues neighbours it left behind. */
-export function moveNodesFast(graph: AdjacencyGraph, partition: Int32Array, scale: number, random: RandomSource): void {
+/**
+ * Fast local moving: visits nodes from a queue (in the order of their keys mixed with `salt`), moves
+ * each to its best community, and re-queues neighbours it left behind.
+ */
+export function moveNodesFast(graph: AdjacencyGraph, partition: Int32Array, scale: number, salt: number): void {
   const { nodeCount, offsets, neighbors, weights, degrees } = graph;
   const communityDegrees = new Float64Array(nodeCount);
   const communitySizes = new Int32Array(nodeCount);
@@ -20,7 +22,7 @@ export function moveNodesFast(graph: AdjacencyGraph, partition: Int32Array, scal
   for (let community = nodeCount - 1; community >= 0; community--) {
     if (communitySizes[community] === 0) emptyCommunities.push(community);
   }
-  const queue = randomPermutation(nodeCount, random);
+  const queue = keyedOrder(graph.keys, salt);
   const queued = new Uint8Array(nodeCount).fill(1);
   let head = 0;
   let queueLength = nodeCount;
@@ -83,7 +85,7 @@ export function refinePartition(
   partition: Int32Array,
   scale: number,
   randomness: number,
-  random: RandomSource,
+  salt: number,
 ): Int32Array {
   const { nodeCount, offsets, neighbors, weights, degrees } = graph;
   const refined = new Int32Array(nodeCount);
@@ -105,7 +107,8 @@ export function refinePartition(
   const candidateClusters = new Int32Array(nodeCount);
   const candidateGains = new Float64Array(nodeCount);
 
-  const order = randomPermutation(nodeCount, random);
+  const order = keyedOrder(graph.keys, salt);
+  const drawSalt = mixKey(salt ^ 0x9e3779b9);
   for (let position = 0; position < nodeCount; position++) {
     const node = order[position]!;
     const own = refined[node]!;
@@ -139,7 +142,7 @@ export function refinePartition(
         if (gain > bestGain) bestGain = gain;
       }
     }
-    const chosen = chooseCandidate(candidateClusters, candidateGains, candidateCount, bestGain, randomness, random);
+    const chosen = chooseCandidate(candidateClusters, candidateGains, candidateCount, bestGain, randomness, mixKey(graph.keys[node]! ^ drawSalt) / 4294967296);
     if (chosen !== own) {
       refined[node] = chosen;
       clusterDegrees[chosen]! += degree;
@@ -152,26 +155,51 @@ export function refinePartition(
   return refined;
 }
 
-/** Draws a candidate with probability ∝ exp((gain − bestGain) / randomness); randomness 0 means the first best. */
+/**
+ * Draws a candidate with probability ∝ exp((gain − bestGain) / randomness); randomness 0 means the first best.
+ * `draw` is the node's own uniform number in [0, 1) (from its key), so no other node's draws change it.
+ */
 function chooseCandidate(
   clusters: Int32Array,
   gains: Float64Array,
   count: number,
   bestGain: number,
   randomness: number,
-  random: RandomSource,
+  draw: number,
 ): number {
   if (randomness <= 0) {
     for (let index = 0; index < count; index++) if (gains[index] === bestGain) return clusters[index]!;
   }
   let total = 0;
   for (let index = 0; index < count; index++) total += Math.exp((gains[index]! - bestGain) / randomness);
-  let threshold = random() * total;
+  let threshold = draw * total;
   for (let index = 0; index < count; index++) {
     threshold -= Math.exp((gains[index]! - bestGain) / randomness);
     if (threshold < 0) return clusters[index]!;
   }
   return clusters[count - 1]!;
+}
+
+/** Node indices ordered by their keys mixed with a salt (ties, which need equal keys, by index). */
+export function keyedOrder(keys: Uint32Array, salt: number): Int32Array {
+  const mixed = Uint32Array.from(keys, (key) => mixKey(key ^ salt));
+  return Int32Array.from({ length: keys.length }, (_, node) => node).sort((left, right) => mixed[left]! - mixed[right]! || left - right);
+}
+
+/**
+ * Renumbers the communities of a dense assignment (ids 0..count-1) in place by their members'
+ * smallest key, so that the numbering of aggregated nodes (and the order of their adjacency rows)
+ * depends on each community's own members, not on the rest of the graph.
+ */
+export function renumberByKey(assignment: Int32Array, count: number, keys: Uint32Array): void {
+  const smallest = new Float64Array(count).fill(Infinity);
+  for (let node = 0; node < assignment.length; node++) smallest[assignment[node]!] = Math.min(smallest[assignment[node]!]!, keys[node]!);
+  const order = Int32Array.from({ length: count }, (_, community) => community).sort((left, right) => smallest[left]! - smallest[right]! || left - right);
+  const rank = new Int32Array(count);
+  order.forEach((community, position) => {
+    rank[community] = position;
+  });
+  for (let node = 0; node < assignment.length; node++) assignment[node] = rank[assignment[node]!]!;
 }
 
 /** Renumbers community ids in place to 0..k-1 in order of first appearance and returns k. */
@@ -230,5 +258,7 @@ export function aggregateGraph(graph: AdjacencyGraph, assignment: Int32Array, co
     }
     touched.length = 0;
   }
-  return buildAdjacency(communityCount, sources, targets, edgeWeights);
+  const keys = new Uint32Array(communityCount).fill(0xffffffff);
+  for (let node = 0; node < nodeCount; node++) keys[assignment[node]!] = Math.min(keys[assignment[node]!]!, graph.keys[node]!);
+  return buildAdjacency(communityCount, sources, targets, edgeWeights, keys);
 }

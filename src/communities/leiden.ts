@@ -1,14 +1,14 @@
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { projectGraph, type AdjacencyGraph, type WeightedGraph } from './graph-projection.js';
-import { aggregateGraph, moveNodesFast, refinePartition, renumberCommunities } from './leiden-phases.js';
+import { mixKey } from './graph-projection.js';
+import { aggregateGraph, moveNodesFast, refinePartition, renumberByKey, renumberCommunities } from './leiden-phases.js';
 import { modularityOfAssignment } from './modularity.js';
-import { createSeededRandom, type RandomSource } from './seeded-random.js';
 
 /** Tuning for Leiden; the defaults suit knowledge graphs of a few hundred to a few hundred thousand edges. */
 export interface LeidenOptions {
   /** γ in modularity; higher values give more, smaller communities. */
   resolution?: number;
-  /** Seed of the PRNG that orders nodes and breaks refinement ties; equal seeds give equal results. */
+  /** Salt of the node keys that order node visits and draw refinement choices; equal seeds give equal results. */
   seed?: number;
   /** Upper bound on full Leiden iterations; iteration stops earlier as soon as one changes nothing. */
   maxIterations?: number;
@@ -23,12 +23,12 @@ export interface LeidenResult {
   communityCount: number;
 }
 
-/** Settings resolved from LeidenOptions, plus the random source shared by a whole run. */
+/** Settings resolved from LeidenOptions; `salt` comes from the seed and mixes every node key (see AdjacencyGraph.keys). */
 export interface LeidenSettings {
   resolution: number;
   maxIterations: number;
   randomness: number;
-  random: RandomSource;
+  salt: number;
 }
 
 const defaultMaxIterations = 20;
@@ -51,7 +51,7 @@ export function resolveLeidenSettings(options: LeidenOptions): LeidenSettings {
   requireOption(Number.isInteger(seed), 'seed', seed, 'an integer');
   requireOption(Number.isInteger(maxIterations) && maxIterations >= 1, 'maxIterations', maxIterations, 'an integer ≥ 1');
   requireOption(Number.isFinite(randomness) && randomness >= 0, 'randomness', randomness, 'a non-negative number');
-  return { resolution, maxIterations, randomness, random: createSeededRandom(seed) };
+  return { resolution, maxIterations, randomness, salt: mixKey(seed) };
 }
 
 function requireOption(valid: boolean, name: string, value: unknown, expected: string): void {
@@ -90,11 +90,12 @@ function runLeidenIteration(original: AdjacencyGraph, initial: Int32Array, setti
   let needsConnectivityRepair = false;
 
   for (;;) {
-    moveNodesFast(graph, partition, scale, settings.random);
+    moveNodesFast(graph, partition, scale, settings.salt);
     const communityCount = renumberCommunities(partition);
     if (communityCount === graph.nodeCount) break;
-    const refined = refinePartition(graph, partition, scale, settings.randomness, settings.random);
+    const refined = refinePartition(graph, partition, scale, settings.randomness, settings.salt);
     const refinedCount = renumberCommunities(refined);
+    renumberByKey(refined, refinedCount, graph.keys);
     if (refinedCount === graph.nodeCount) {
       // Nothing merged, so aggregation cannot progress; the local-moving partition may hold disconnected parts.
       needsConnectivityRepair = true;

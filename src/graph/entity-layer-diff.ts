@@ -41,7 +41,7 @@ export function diffEntityLayer(
   const insertEntities: Entity[] = [];
   for (const entity of next.graph.entities) {
     const before = storedEntities.get(entity.id);
-    if (before && entityKey(before) === entityKey(entity)) continue;
+    if (before && sameEntity(before, entity)) continue;
     if (before) deleteEntities.push(before);
     insertEntities.push(entity);
   }
@@ -51,11 +51,11 @@ export function diffEntityLayer(
   const nextRelations = new Map(next.graph.relations.map((relation) => [relationId(relation), relation]));
   const deleteRelations = [...keptRelations.values()].filter((relation) => {
     const after = nextRelations.get(relationId(relation));
-    return !after || relationKey(after) !== relationKey(relation);
+    return !after || !sameRelation(after, relation);
   });
   const insertRelations = next.graph.relations.filter((relation) => {
     const before = keptRelations.get(relationId(relation));
-    return !before || relationKey(before) !== relationKey(relation);
+    return !before || !sameRelation(before, relation);
   });
 
   const mentionId = (mention: Mention) => `${mention.chunkId}\u0000${mention.entityId}`;
@@ -72,7 +72,7 @@ export function diffEntityLayer(
   const reinserted = new Set(insertEntities.map((entity) => entity.id));
   for (const community of next.communities) {
     const before = storedCommunities.get(community.id);
-    if (before && communityKey(before) === communityKey(community)) {
+    if (before && sameCommunity(before, community)) {
       for (const entityId of community.memberIds) if (reinserted.has(entityId)) insertMemberships.push({ entityId, communityId: community.id });
       continue;
     }
@@ -90,22 +90,30 @@ export function layerSize(graph: GraphProjection, communities: Community[]): num
   return graph.entities.length + graph.relations.length + graph.mentions.length + communities.reduce((sum, community) => sum + 1 + community.memberIds.length, 0);
 }
 
-function entityKey(entity: Entity): string {
-  return JSON.stringify([entity.type, entity.name, entity.aliases, entity.description, entity.mentionCount]);
+function sameEntity(left: Entity, right: Entity): boolean {
+  return left.type === right.type && left.name === right.name && left.description === right.description && left.mentionCount === right.mentionCount && sameList(left.aliases, right.aliases);
 }
 
 function relationId(relation: Relation): string {
   return `${relation.type}\u0000${relation.id}`;
 }
 
-/** Every stored field of a relation, its endpoints included. */
-function relationKey(relation: Relation): string {
-  return JSON.stringify([
-    relation.sourceId, relation.targetId, relation.evidence, relation.chunkId, relation.documentId, relation.start, relation.end, relation.weight,
-    relation.validFrom ?? null, relation.validTo ?? null, ...RELATION_HISTORY_FIELDS.map((field) => relation[field] ?? null),
-  ]);
+/** Every stored field of a relation, its endpoints included (a field read back as null equals one left out). */
+function sameRelation(left: Relation, right: Relation): boolean {
+  return left.sourceId === right.sourceId && left.targetId === right.targetId && left.chunkId === right.chunkId && left.documentId === right.documentId
+    && left.start === right.start && left.end === right.end && left.weight === right.weight
+    && (left.validFrom ?? null) === (right.validFrom ?? null) && (left.validTo ?? null) === (right.validTo ?? null)
+    && RELATION_HISTORY_FIELDS.every((field) => (left[field] ?? null) === (right[field] ?? null))
+    && left.evidence === right.evidence;
 }
 
-function communityKey(community: Community): string {
-  return JSON.stringify([community.level, community.parentId, [...community.memberIds].sort(), community.report, community.inputHash]);
+/** Level, parent, members (in any order), input hash and report. */
+function sameCommunity(left: Community, right: Community): boolean {
+  if (left.level !== right.level || left.parentId !== right.parentId || left.inputHash !== right.inputHash || left.memberIds.length !== right.memberIds.length) return false;
+  if (!sameList([...left.memberIds].sort(), [...right.memberIds].sort())) return false;
+  return JSON.stringify(left.report) === JSON.stringify(right.report);
+}
+
+function sameList(left: readonly string[], right: readonly string[]): boolean {
+  return left.length === right.length && left.every((item, index) => item === right[index]);
 }

@@ -75,3 +75,20 @@ test('a community id is derived from its level and members, so two runs give the
     if (community.parentId !== null) assert.ok(ids.has(community.parentId));
   }
 });
+
+test('a small change to the graph moves only the communities it reaches: most keep their members and ids', async () => {
+  const projection = randomProjection(11, 1000);
+  const before = await buildCommunities(projection, OPTIONS);
+  const newcomer: Entity = { id: 'ent_new', type: 'Person', name: 'Velbrook Newcomer', aliases: [], description: '', mentionCount: 1 };
+  const link = (id: string, sourceId: string, targetId: string): Relation => ({ id, type: 'RELATED_TO', sourceId, targetId, evidence: `${id} sentence`, chunkId: 'chunk_new', documentId: 'doc_b', start: 0, end: 5, weight: 1, validFrom: null, validTo: null });
+  const changed: GraphProjection = {
+    entities: [...projection.entities, newcomer],
+    relations: [...projection.relations, link('rel_new_1', 'ent_new', 'ent_005'), link('rel_new_2', 'ent_new', 'ent_007')],
+    mentions: [...projection.mentions, { chunkId: 'chunk_new', entityId: 'ent_new', count: 1 }],
+  };
+  const after = await buildCommunities(changed, OPTIONS);
+  const kept = new Set(after.communities.map((community) => community.id));
+  const unchanged = before.communities.filter((community) => kept.has(community.id)).length;
+  assert.ok(before.communities.length > 100, `${before.communities.length} communities`);
+  assert.ok(unchanged >= 0.9 * before.communities.length, `${unchanged} of ${before.communities.length} communities unchanged`);
+});
