@@ -9,23 +9,28 @@ export interface WrittenDuration {
   unit: DurationUnit;
 }
 
-const patterns = new WeakMap<DurationPhrases, RegExp>();
+/** A language's duration phrases, compiled once: the pattern, counts and units by their plain spelling, the backward openers. */
+interface CompiledDurations {
+  pattern: RegExp;
+  numbers: ReadonlyMap<string, number>;
+  units: ReadonlyMap<string, DurationUnit>;
+  backward: ReadonlySet<string>;
+}
+
+const compiledDurations = new WeakMap<DurationPhrases, CompiledDurations>();
 
 /**
  * The first span of time the (accent-free, lower-case) text writes after one of the language's
  * openers ("for three years", "pour une durée de 18 mois", "depuis deux ans"); null when it writes none.
  */
 export function findDuration(plain: string, phrases: DurationPhrases): WrittenDuration | null {
-  const pattern = durationPattern(phrases);
-  const numbers = keyedPlain(phrases.numberWords);
-  const units = keyedPlain(phrases.units);
+  const { pattern, numbers, units, backward } = compiled(phrases);
   for (const match of plain.matchAll(pattern)) {
     const [, opener = '', count = '', unit = ''] = match;
     const number = readCount(count, numbers);
     const meaning = units.get(unit);
     if (number === null || meaning === undefined) continue;
-    const backward = phrases.backwardOpeners.some((phrase) => plainWords(phrase) === opener.replace(/\s+/g, ' '));
-    return { direction: backward ? 'backward' : 'forward', count: number, unit: meaning };
+    return { direction: backward.has(opener.replace(/\s+/g, ' ')) ? 'backward' : 'forward', count: number, unit: meaning };
   }
   return null;
 }
@@ -49,19 +54,20 @@ export function firstDayBefore(written: string, duration: Pick<WrittenDuration, 
 
 type Precision = 'year' | 'month' | 'day';
 
-function durationPattern(phrases: DurationPhrases): RegExp {
-  let pattern = patterns.get(phrases);
-  if (!pattern) {
+function compiled(phrases: DurationPhrases): CompiledDurations {
+  let done = compiledDurations.get(phrases);
+  if (!done) {
     const openers = [...phrases.forwardOpeners, ...phrases.backwardOpeners].map(plainWords).sort((left, right) => right.length - left.length);
     const words = (list: Iterable<string>) => [...list].map(plainWords).sort((left, right) => right.length - left.length).map(escapeRegExp).join('|');
     const count = `(\\d{1,3}|${words(Object.keys(phrases.numberWords))})`;
     const unit = `(${words(Object.keys(phrases.units))})`;
     const opener = `(${openers.map((phrase) => escapeRegExp(phrase).replace(/ /g, '\\s+')).join('|')})`;
     // Groups: opener, count, unit. A compound adjective ("a ten-year battery life", "a three-year contract") is left out: it often qualifies something else than the fact.
-    pattern = new RegExp(`(?<![\\p{L}'])${opener}\\s+${count}\\s+${unit}(?![\\p{L}])`, 'gu');
-    patterns.set(phrases, pattern);
+    const pattern = new RegExp(`(?<![\\p{L}'])${opener}\\s+${count}\\s+${unit}(?![\\p{L}])`, 'gu');
+    done = { pattern, numbers: keyedPlain(phrases.numberWords), units: keyedPlain(phrases.units), backward: new Set(phrases.backwardOpeners.map(plainWords)) };
+    compiledDurations.set(phrases, done);
   }
-  return pattern;
+  return done;
 }
 
 function readCount(text: string, numbers: ReadonlyMap<string, number>): number | null {
