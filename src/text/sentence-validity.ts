@@ -177,6 +177,8 @@ export function saysTakesOver(text: string, earlier: readonly string[], later: r
   const plain = plainText(text);
   const earlierAt = firstNameAt(plain, earlier);
   const laterAt = firstNameAt(plain, later);
+  // "His successor is Y": the earlier one is not named, the possessive stands for them (the extractor linked the two).
+  if (!earlierAt && laterAt) return successorPhraseBefore(plain.slice(0, laterAt.start), phrases.successorPhrases);
   if (!earlierAt || !laterAt) return false;
   if (earlierAt.end <= laterAt.start) {
     const between = plain.slice(earlierAt.end, laterAt.start);
@@ -186,6 +188,15 @@ export function saysTakesOver(text: string, earlier: readonly string[], later: r
   }
   if (laterAt.end <= earlierAt.start) return firstPhraseAt(plain.slice(laterAt.end, earlierAt.start), phrases.replacingPhrases) >= 0;
   return false;
+}
+
+/** Words that may stand between "his successor" and the successor's name ("is", "will be", "named as"). */
+const SUCCESSOR_GAP_WORDS = 3;
+
+function successorPhraseBefore(before: string, phrases: readonly string[]): boolean {
+  if (phrases.length === 0) return false;
+  const pattern = cached(`successor\u0000${phrases.join('\u0000')}`, () => new RegExp(`(?<![\\p{L}'])(?:${phrases.map(phrasePattern).join('|')})[\\s,:]+(?:[\\p{L}']+[\\s,:]+){0,${SUCCESSOR_GAP_WORDS}}$`, 'u'));
+  return pattern.test(before);
 }
 
 /** The first place one of the names is written in the plain text, as whole words. */

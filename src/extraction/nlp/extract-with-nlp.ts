@@ -9,6 +9,7 @@ import { findDescriptorPhrases } from './find-descriptors.js';
 import { languagePack } from '../../text/lang/registry.js';
 import { DESCRIPTOR_SEPARATOR } from '../../core/description-phrases.js';
 import { findReferringMentions, referringNouns, type EarlierMention } from './refer-back.js';
+import { findSuccessorReference } from './successor-reference.js';
 import { matchRoleLine } from './role-line.js';
 
 /** What the NLP extractor needs besides the chunk. */
@@ -28,7 +29,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-52';
+export const NLP_EXTRACTOR_VERSION = 'nlp-53';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -50,6 +51,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   const namesBySentence: string[][] = [];
   const earlier: EarlierMention[][] = [];
   const nouns = referringNouns(context.schema);
+  const personTypes = new Set(context.schema.nodeTypes.filter((type) => type.cues.shapes.includes('person-name')).map((type) => type.name));
   for (const sentence of sentences) {
     const base = chunk.start + sentence.start;
     const candidates = findCandidateMentions(sentence.text, context.knownLowercase, { language: context.language, ...(context.knownNames ? { knownNames: context.knownNames } : {}), ...(context.cueNamedWords ? { cueNamedWords: context.cueNamedWords } : {}) });
@@ -78,6 +80,11 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       const votes: TypeVote[] = votedType === FALLBACK_NODE_TYPE ? [] : [{ type: votedType, cue: 'referring-noun', phrase: reference.noun, weight: REFERENCE_VOTE }];
       entities.push({ name: reference.name, type: votedType, span: { start: base + reference.start, end: base + reference.end }, confidence: REFERENCE_VOTE, description: reference.noun, ...(votes.length > 0 ? { votes } : {}) });
       mentions.push(reference);
+    }
+    const predecessor = findSuccessorReference(sentence.text, mentions, earlier, personTypes, context.language);
+    if (predecessor) {
+      entities.push({ name: predecessor.name, type: predecessor.type, span: { start: base + predecessor.start, end: base + predecessor.end }, confidence: REFERENCE_VOTE });
+      mentions.push(predecessor);
     }
     mentions.sort((left, right) => left.start - right.start);
     earlier.push(described);

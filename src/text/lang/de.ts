@@ -94,6 +94,7 @@ export const germanPack: LanguagePack = {
       startingPhrases: ['übernimmt', 'übernahm', 'ernannt', 'nachfolger', 'nachfolgerin', 'neue', 'neuer', 'tritt an'],
       replacingPhrases: ['ersetzt', 'folgt auf', 'tritt die nachfolge von', 'anstelle von'],
       replacedByPhrases: ['ersetzt durch', 'abgelöst von', 'abgelöst durch'],
+      successorPhrases: ['sein nachfolger', 'seine nachfolgerin', 'ihr nachfolger', 'ihre nachfolgerin'],
       durations: {
         forwardOpeners: ['für', 'für die dauer von', 'für einen zeitraum von'],
         backwardOpeners: ['seit'],

@@ -148,6 +148,7 @@ export const englishPack: LanguagePack = {
         'took over from', 'taking over from', 'to take over from', 'in place of', 'instead of',
       ],
       replacedByPhrases: ['replaced by', 'succeeded by', 'taken over by', 'superseded by', 'gives way to', 'hands over to', 'handed over to'],
+      successorPhrases: ['his successor', 'her successor', 'their successor', 'his replacement', 'her replacement', 'their replacement'],
       durations: {
         forwardOpeners: ['for', 'for a period of', 'for a term of', 'for an initial', 'for an initial period of'],
         backwardOpeners: ['for the past', 'for the last', 'over the past', 'over the last'],

@@ -126,6 +126,7 @@ export const frenchPack: LanguagePack = {
         'prendra le relais de', 'a pris le relais de', 'à la place de', 'en remplacement de',
       ],
       replacedByPhrases: ['remplacé par', 'remplacée par', 'remplacés par', 'remplacées par', 'cède la place à', 'passe le relais à'],
+      successorPhrases: ['son successeur', 'sa successeure', 'son remplaçant', 'sa remplaçante', 'leur successeur', 'leur remplaçant', 'leur remplaçante'],
       durations: {
         forwardOpeners: ['pour', 'pour une durée de', "d'une durée de", 'pendant', 'durant', 'pour une période de', 'sur une période de'],
         backwardOpeners: ['depuis'],

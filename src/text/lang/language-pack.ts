@@ -225,6 +225,8 @@ export interface ValidityPhrases {
   readonly replacedByPhrases: readonly string[];
   /** Spans of time written as a count and a unit ("for three years", "depuis six mois"). */
   readonly durations: DurationPhrases;
+  /** A possessive and a noun for who comes next ("his successor", « sa remplaçante »): the name after it takes the place of the person named just before. */
+  readonly successorPhrases: readonly string[];
 }
 
 /** How a language writes a span of time: openers, numbers in words and units. */
