@@ -186,6 +186,8 @@ function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], opti
   let words = 0;
   for (const path of paths) {
     if (path !== best && (path.score < best.score * profile.secondPathRatio || path.entities[path.entities.length - 1]?.type !== endType)) continue;
+    // A further path to an answer already given adds no answer: its sentences would only take the room of another answer's.
+    if (path !== best && answers.has(path.entities[path.entities.length - 1]?.id ?? '')) continue;
     const additions: Candidate[] = [];
     path.relations.forEach((relation, hop) => {
       const key = `${relation.chunkId}:${relation.start}`;
