@@ -75,25 +75,34 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
   return weights;
 }
 
-/** The description of each schema node type, computed once per type (every question word is matched against it). */
-const descriptions = new WeakMap<GraphSchema['nodeTypes'][number], string>();
+/** The description of each schema node type, computed once per type and reading (every question word is matched against it). */
+const descriptions = new WeakMap<GraphSchema['nodeTypes'][number], Record<TypeWords, string>>();
+
+/** Which words describe a type: all (its name, description and cue words) or only its nouns (no word that follows a name of it, such as "said", nor a cue phrase, such as "supplied by"). */
+type TypeWords = 'all' | 'nouns';
 
 /** A type is described by its name, its description and its cue words (in every language the schema covers). */
-function describe(type: GraphSchema['nodeTypes'][number]): string {
+function describe(type: GraphSchema['nodeTypes'][number], words: TypeWords = 'all'): string {
   let description = descriptions.get(type);
   if (description === undefined) {
-    description = stripAccents(`${type.name} ${type.description} ${[...type.cues.before, ...type.cues.after, ...type.cues.suffixes].join(' ')}`).toLowerCase();
+    const nouns = `${type.name} ${type.description} ${[...type.cues.before.filter((cue) => !cue.includes(' ')), ...type.cues.suffixes].join(' ')}`;
+    const phrases = [...type.cues.before.filter((cue) => cue.includes(' ')), ...type.cues.after].join(' ');
+    description = { nouns: stripAccents(nouns).toLowerCase(), all: stripAccents(`${nouns} ${phrases}`).toLowerCase() };
     descriptions.set(type, description);
   }
-  return description;
+  return description[words];
 }
 
-/** The node types a word names ("programme" → Project, "site" → Location); "entreprises", "businesses": any word for companies finds the types that hold companies. */
-function typesNamedBy(word: string, schema: GraphSchema): GraphSchema['nodeTypes'] {
+/**
+ * The node types a word names ("programme" → Project, "site" → Location); "entreprises",
+ * "businesses": any word for companies finds the types that hold companies. With `nouns`, only a
+ * type's own nouns count: neither the words that follow its names nor the words for companies.
+ */
+function typesNamedBy(word: string, schema: GraphSchema, words: TypeWords = 'all'): GraphSchema['nodeTypes'] {
   const organisationWords = questionWords().organisation;
   const singular = word.replace(/ies$/, 'y').replace(/s$/, '');
-  const named = schema.nodeTypes.filter((type) => new RegExp(`\\b(${word}|${singular})\\b`).test(describe(type)));
-  return named.length > 0 || !organisationWords.test(word) ? named : schema.nodeTypes.filter((type) => organisationWords.test(describe(type)));
+  const named = schema.nodeTypes.filter((type) => new RegExp(`\\b(${word}|${singular})\\b`).test(describe(type, words)));
+  return named.length > 0 || words === 'nouns' || !organisationWords.test(word) ? named : schema.nodeTypes.filter((type) => organisationWords.test(describe(type)));
 }
 
 /**
@@ -133,7 +142,8 @@ function answerHead(question: string, schema: GraphSchema | undefined, headFirst
   let head: string | null = null;
   for (const word of words.slice(start)) {
     if (!isContent(word)) break;
-    const namesType = typesNamedBy(word, schema).length > 0;
+    // Once the phrase has a head, only a noun of a type continues it: "supplied" after "which company" is the verb, though it is a word that follows company names.
+    const namesType = (head === null ? typesNamedBy(word, schema) : typesNamedBy(word, schema, 'nouns')).length > 0;
     if (namesType) head = word;
     else if (head !== null) break;
   }

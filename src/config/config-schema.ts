@@ -62,15 +62,15 @@ export const configSchema = z.object({
       contextTokens: z.number().int().min(100).default(1500),
       /** Path search depth for `local`. */
       maxHops: z.number().int().min(1).max(4).default(3),
-      /** Answer size limits for the extractive answerer. */
-      answerSentences: z.number().int().min(1).default(3),
+      /** Answer size limits for the extractive answerer: sentences (room for a three-hop path's evidence and one more, so a second answer keeps the hop that reaches it) and words. */
+      answerSentences: z.number().int().min(1).default(4),
       answerWords: z.number().int().min(10).default(60),
       /** Words of your domain that report a risk or a problem, added to the built-in lexicon global search reads concerns with. */
       concernTerms: z.array(z.string().min(2)).default([]),
       /** Weights, penalties and thresholds of linking, walking, path ranking and sentence choice (see src/config/ranking-profile.ts). */
       ranking: rankingProfileSchema.default(DEFAULT_RANKING_PROFILE),
     })
-    .default({ defaultMode: 'auto', topK: 4, contextTokens: 1500, maxHops: 3, answerSentences: 3, answerWords: 60, concernTerms: [], ranking: DEFAULT_RANKING_PROFILE }),
+    .default({ defaultMode: 'auto', topK: 4, contextTokens: 1500, maxHops: 3, answerSentences: 4, answerWords: 60, concernTerms: [], ranking: DEFAULT_RANKING_PROFILE }),
 });
 
 /** Fully resolved configuration. */

@@ -37,3 +37,26 @@ test('a second path to an answer already given leaves its room to the next answe
   assert.match(answer.answer, /Tomas Weir leads Juniper\./);
   assert.doesNotMatch(answer.answer, /told the board/, 'the second sentence about the same answer is left out');
 });
+
+test('with the default sentence limit, a three-hop answer leaves room for the hop that reaches a second answer', () => {
+  const graph = smallGraph(
+    [{ name: 'Tara Quinn', type: 'Person' }, { name: 'Elm Depot', type: 'Location' }, { name: 'PX-3', type: 'Product' }, { name: 'Orvik Electrical', type: 'Organisation' }, { name: 'Brae Power', type: 'Organisation' }],
+    [
+      { source: 'Tara Quinn', target: 'Elm Depot', evidence: 'Tara Quinn runs Elm Depot.' },
+      { source: 'PX-3', target: 'Elm Depot', evidence: 'PX-3 masts stand at Elm Depot.' },
+      { source: 'Orvik Electrical', target: 'PX-3', evidence: 'Orvik Electrical maintains the PX-3 masts.' },
+      { source: 'Brae Power', target: 'PX-3', evidence: 'Brae Power was also asked to maintain PX-3 masts.' },
+    ],
+  );
+  const entity = (name: string) => graph.projection.entities[graph.at(name)] as RelationPath['entities'][number];
+  const relation = (position: number) => graph.projection.relations[position] as RelationPath['relations'][number];
+  const paths: RelationPath[] = [
+    { entities: [entity('Tara Quinn'), entity('Elm Depot'), entity('PX-3'), entity('Orvik Electrical')], relations: [relation(0), relation(1), relation(2)], score: 1 },
+    { entities: [entity('Tara Quinn'), entity('Elm Depot'), entity('PX-3'), entity('Brae Power')], relations: [relation(0), relation(1), relation(3)], score: 0.95 },
+  ];
+  const query = validateConfig({}).query;
+  const analysis = analyzeQuestion('Which firm maintains the masts at the depot run by Tara Quinn?', schema);
+  const answer = answerExtractively(analysis, contextOf(paths, entity('Tara Quinn')), { maxSentences: query.answerSentences, maxWords: query.answerWords });
+  assert.match(answer.answer, /^Orvik Electrical; Brae Power — /, answer.answer);
+  assert.match(answer.answer, /Brae Power was also asked/);
+});

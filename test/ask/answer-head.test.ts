@@ -14,6 +14,9 @@ test('in English the head of the wh-phrase is its last noun that names a type, b
   assert.equal(answerHeadStem('Which logger does the server use?', schema, false), stemWord('logger'));
   assert.equal(answerHeadIsPlural('Which external suppliers does the board use?', schema, false), true);
   assert.equal(answerHeadIsPlural('Which external supplier does the board use?', schema, false), false);
+  // The verb after the head is no noun of a type, though it opens like one ("supplied" / "supplier") or stands in a cue phrase ("supplied by").
+  assert.equal(answerHeadStem('Which company supplied the chargers that the depot uses?', schema, false), stemWord('company'));
+  assert.equal(answerHeadStem('Which supplier company provides the chargers?', schema, false), stemWord('company'));
 });
 
 test('a choice word followed by an auxiliary is the object and has no head noun', () => {

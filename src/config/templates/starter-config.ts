@@ -77,7 +77,7 @@ const config: RhizomeConfigInput = {
   chunking: { maxTokens: 600, overlapTokens: 100 },
 
   // Retrieval and answer limits.
-  query: { defaultMode: 'local', topK: 4, contextTokens: 1500, maxHops: 3, answerSentences: 3, answerWords: 60 },
+  query: { defaultMode: 'local', topK: 4, contextTokens: 1500, maxHops: 3, answerSentences: 4, answerWords: 60 },
 };
 
 export default config;
