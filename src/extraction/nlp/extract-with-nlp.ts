@@ -9,6 +9,7 @@ import { findDescriptorPhrases } from './find-descriptors.js';
 import { languagePack } from '../../text/lang/registry.js';
 import { DESCRIPTOR_SEPARATOR } from '../../core/description-phrases.js';
 import { findReferringMentions, referringNouns, type EarlierMention } from './refer-back.js';
+import { matchRoleCompounds } from './role-compound.js';
 import { findSuccessorReference } from './successor-reference.js';
 import { matchRoleLine } from './role-line.js';
 
@@ -29,7 +30,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-53';
+export const NLP_EXTRACTOR_VERSION = 'nlp-55';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -80,6 +81,13 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       const votes: TypeVote[] = votedType === FALLBACK_NODE_TYPE ? [] : [{ type: votedType, cue: 'referring-noun', phrase: reference.noun, weight: REFERENCE_VOTE }];
       entities.push({ name: reference.name, type: votedType, span: { start: base + reference.start, end: base + reference.end }, confidence: REFERENCE_VOTE, description: reference.noun, ...(votes.length > 0 ? { votes } : {}) });
       mentions.push(reference);
+      // The phrase keeps its entity in view: "the programme" two sentences on still means it.
+      if (!described.some((mention) => mention.name === reference.name)) described.push({ name: reference.name, type: reference.type, descriptors: [reference.noun] });
+    }
+    const roleCompounds = matchRoleCompounds(sentence.text, mentions, earlier, nouns, context.schema, context.language);
+    for (const compound of roleCompounds) {
+      entities.push({ name: compound.subject.name, type: compound.subject.type, span: { start: base + compound.subject.start, end: base + compound.subject.end }, confidence: REFERENCE_VOTE, description: compound.subject.noun });
+      mentions.push(compound.subject);
     }
     const predecessor = findSuccessorReference(sentence.text, mentions, earlier, personTypes, context.language);
     if (predecessor) {
@@ -108,6 +116,10 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     const evidence = sentence.text;
     const span = { start: base, end: base + sentence.text.length };
     const linked = new Set<string>();
+    for (const compound of roleCompounds) {
+      relations.push({ type: compound.type, source: compound.holder.name, target: compound.subject.name, evidence, span, ...validity, basis: 'pattern', phrase: compound.phrase, voice: 'active' });
+      linked.add(pairKey(compound.holder.name, compound.subject.name));
+    }
     for (const match of matchTypedRelations(sentence.text, mentions, context.schema)) {
       const source = mentions[match.sourceIndex] as SentenceMention;
       const target = mentions[match.targetIndex] as SentenceMention;

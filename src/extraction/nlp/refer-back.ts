@@ -23,7 +23,7 @@ export interface ReferringMention extends SentenceMention {
 }
 
 /** How many sentences back a noun phrase such as "the company" may find what it refers to. */
-const SENTENCES_BACK = 3;
+export const SENTENCES_BACK = 3;
 /** A linking word and a name after a noun ("of Valtrix", "de Valtrix", "d'Altair"), in any language, as before the packs. */
 const linkedName = acrossLanguages((packs) => {
   const alternation = wordAlternation(packs.flatMap((pack) => pack.descriptors.linkingWords));
