@@ -13,7 +13,8 @@ const installed = await packAndInstall(repoRoot);
 rmSync(path.dirname(installed.projectDir), { recursive: true, force: true });
 const line =
   `Measured by \`npm run package:size\` (\`npm pack\`, then \`npm install --omit=optional\` of the tarball into an empty project, ${process.platform}-${process.arch}): ` +
-  `tarball ${formatMegabytes(installed.tarballBytes)}; installed ${installed.packageCount} packages, ${formatMegabytes(installed.installBytes)} in node_modules.`;
+  `tarball ${formatMegabytes(installed.tarballBytes)}; installed ${installed.packageCount} packages, ${formatMegabytes(installed.installBytes)} in node_modules; ` +
+  `largest: ${installed.largest.map((entry) => `\`${entry.name}\` ${formatMegabytes(entry.bytes)}`).join(', ')}.`;
 console.log(line);
 const readme = path.join(repoRoot, 'README.md');
 writeFileSync(readme, replaceMarkedBlock(readFileSync(readme, 'utf8'), line, MARKERS));

@@ -16,6 +16,8 @@ export interface PackedInstall {
   installBytes: number;
   /** Packages installed (folders holding a package.json directly under node_modules or a scope). */
   packageCount: number;
+  /** The largest top-level packages (a scope's packages each on their own), biggest first. */
+  largest: Array<{ name: string; bytes: number }>;
 }
 
 /** The README's install command for a packed tarball: nothing optional, no audit, no funding notice. */
@@ -52,7 +54,19 @@ export async function packAndInstall(repoRoot: string, timeoutMs = 240_000): Pro
   writeFileSync(path.join(projectDir, 'package.json'), `${JSON.stringify({ name: 'rhizome-pack-check', private: true, type: 'module' }, null, 2)}\n`);
   await runNpm([...INSTALL_ARGUMENTS, tarballPath], projectDir, timeoutMs);
   const modules = path.join(projectDir, 'node_modules');
-  return { projectDir, tarballPath, tarballBytes: entry.size, installBytes: folderBytes(modules), packageCount: countPackages(modules) };
+  return { projectDir, tarballPath, tarballBytes: entry.size, installBytes: folderBytes(modules), packageCount: countPackages(modules), largest: largestPackages(modules) };
+}
+
+/** Top-level packages of `modules` by size (nested node_modules counted with their parent), biggest first. */
+function largestPackages(modules: string, count = 5): Array<{ name: string; bytes: number }> {
+  const sizes: Array<{ name: string; bytes: number }> = [];
+  for (const entry of readdirSync(modules, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const full = path.join(modules, entry.name);
+    if (!entry.name.startsWith('@')) sizes.push({ name: entry.name, bytes: folderBytes(full) });
+    else for (const scoped of readdirSync(full, { withFileTypes: true })) if (scoped.isDirectory()) sizes.push({ name: `${entry.name}/${scoped.name}`, bytes: folderBytes(path.join(full, scoped.name)) });
+  }
+  return sizes.sort((a, b) => b.bytes - a.bytes).slice(0, count);
 }
 
 function folderBytes(folder: string): number {
