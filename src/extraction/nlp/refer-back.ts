@@ -101,10 +101,14 @@ function referenceAt(
   if (between.some((word) => !adjectives.has(word.plain))) return null;
   if (!/^[\s'’]*$/u.test(sentence.slice(article.end, (between[0] ?? noun).start)) || between.some((word, at) => !/^\s+$/u.test(sentence.slice(word.end, (between[at + 1] ?? noun).start)))) return null;
   if (present.some((mention) => mention.start < noun.end && article.start < mention.end)) return null;
-  const rest = sentence.slice(noun.end);
-  if (/^\s+\p{Lu}/u.test(rest) || linkedName()?.test(rest)) return null;
+  if (namesWhatFollows(sentence.slice(noun.end))) return null;
   const antecedent = findAntecedent(noun.plain, earlier, nouns);
   return antecedent ? { noun, antecedent } : null;
+}
+
+/** True when the text after a noun is a name ("the firm Quillon") or a linking word and a name ("of Valtrix", "de Valtrix"): the noun describes that name. */
+export function namesWhatFollows(rest: string): boolean {
+  return /^\s+\p{Lu}/u.test(rest) || (linkedName()?.test(rest) ?? false);
 }
 
 function findAntecedent(noun: string, earlier: readonly (readonly EarlierMention[])[], nouns: ReadonlyMap<string, ReadonlySet<string>>): EarlierMention | null {

@@ -1,9 +1,9 @@
-import type { GraphSchema } from '../../config/graph-schema.js';
+import type { EdgeTypeDefinition, GraphSchema } from '../../config/graph-schema.js';
 import type { Language } from '../../core/records.js';
 import { languagePack } from '../../text/lang/registry.js';
 import { plainWords } from './find-descriptors.js';
 import { gapWords, type SentenceMention } from './match-relations.js';
-import { SENTENCES_BACK, type EarlierMention, type ReferringMention } from './refer-back.js';
+import { namesWhatFollows, SENTENCES_BACK, type EarlierMention, type ReferringMention } from './refer-back.js';
 
 /** A role named with a bare type noun ("confirmed as programme manager", « nommée cheffe de projet »): its holder holds it over the entity of that type named shortly before. */
 export interface RoleCompoundMatch {
@@ -32,29 +32,53 @@ export function matchRoleCompounds(
   language: Language,
 ): RoleCompoundMatch[] {
   const headFirst = languagePack(language).descriptors.headFirst;
+  const roles = roleHeads(schema);
   const words = plainWords(sentence);
   const named = (start: number, end: number) => mentions.some((mention) => mention.start < end && start < mention.end);
   const found: RoleCompoundMatch[] = [];
-  for (const edge of schema.edgeTypes) {
-    for (const pattern of edge.patterns) {
-      const [head, link, ...more] = gapWords(pattern);
-      if (head === undefined || link === undefined || more.length > 0) continue;
-      for (let at = 0; at < words.length; at += 1) {
-        const compound = headFirst ? headFirstCompound(words, at, head, link) : modifierFirstCompound(words, at, head);
-        if (!compound || named(compound.start, compound.end) || !/^\p{Ll}/u.test(compound.noun.text)) continue;
-        if (/^\s+(?:\p{Lu}|of\s|de\s|d['’])/u.test(sentence.slice(compound.end))) continue;
-        const types = nouns.get(compound.noun.plain);
-        if (!types || !edge.target.some((type) => types.has(type))) continue;
-        const antecedent = typedAntecedent(edge.target.filter((type) => types.has(type)), earlier);
-        if (!antecedent || mentions.some((mention) => mention.name === antecedent.name)) continue;
-        const holder = nearestHolder(mentions, edge.source, compound.start);
-        if (!holder || found.some((match) => match.holder.name === holder.name && match.subject.name === antecedent.name)) continue;
-        const subject: ReferringMention = { name: antecedent.name, type: antecedent.type, start: compound.noun.start, end: compound.noun.end, noun: compound.noun.plain, nounTypes: [...types] };
-        found.push({ type: edge.name, holder, subject, phrase: pattern });
-      }
+  for (let at = 0; at < words.length; at += 1) {
+    const headWord = words[headFirst ? at : at + 1];
+    for (const role of (headWord && roles.get(headWord.plain)) || []) {
+      const compound = headFirst ? headFirstCompound(words, at, role.link) : modifierFirstCompound(words, at);
+      if (!compound || named(compound.start, compound.end) || !/^\p{Ll}/u.test(compound.noun.text)) continue;
+      if (namesWhatFollows(sentence.slice(compound.end))) continue;
+      const types = nouns.get(compound.noun.plain);
+      if (!types || !role.edge.target.some((type) => types.has(type))) continue;
+      const antecedent = typedAntecedent(role.edge.target.filter((type) => types.has(type)), earlier);
+      if (!antecedent || mentions.some((mention) => mention.name === antecedent.name)) continue;
+      const holder = nearestHolder(mentions, role.edge.source, compound.start);
+      if (!holder || found.some((match) => match.holder.name === holder.name && match.subject.name === antecedent.name)) continue;
+      const subject: ReferringMention = { name: antecedent.name, type: antecedent.type, start: compound.noun.start, end: compound.noun.end, noun: compound.noun.plain, nounTypes: [...types] };
+      found.push({ type: role.edge.name, holder, subject, phrase: role.pattern });
     }
   }
   return found;
+}
+
+/** A role's head noun with the edge phrase it opens ("manager" → "manager of", MANAGES). */
+interface RoleHead {
+  link: string;
+  edge: EdgeTypeDefinition;
+  pattern: string;
+}
+
+const roleHeadsBySchema = new WeakMap<GraphSchema, Map<string, RoleHead[]>>();
+
+/** The first words of the schema's two-word edge phrases, each with its linking word and edge (read once per schema). */
+function roleHeads(schema: GraphSchema): Map<string, RoleHead[]> {
+  let heads = roleHeadsBySchema.get(schema);
+  if (!heads) {
+    heads = new Map();
+    for (const edge of schema.edgeTypes) {
+      for (const pattern of edge.patterns) {
+        const [head, link, ...more] = gapWords(pattern);
+        if (head === undefined || link === undefined || more.length > 0) continue;
+        heads.set(head, [...(heads.get(head) ?? []), { link, edge, pattern }]);
+      }
+    }
+    roleHeadsBySchema.set(schema, heads);
+  }
+  return heads;
 }
 
 type PlainWord = ReturnType<typeof plainWords>[number];
@@ -69,19 +93,19 @@ function typedAntecedent(types: readonly string[], earlier: readonly (readonly E
 }
 
 /** "programme manager": the type noun, then the role's head. */
-function modifierFirstCompound(words: readonly PlainWord[], at: number, head: string): { noun: PlainWord; start: number; end: number } | null {
+function modifierFirstCompound(words: readonly PlainWord[], at: number): { noun: PlainWord; start: number; end: number } | null {
   const noun = words[at];
   const role = words[at + 1];
-  if (!noun || !role || role.plain !== head) return null;
+  if (!noun || !role) return null;
   return { noun, start: noun.start, end: role.end };
 }
 
 /** « chef de projet »: the role's head, its linking word, then the type noun (an elided « d' » is part of the noun's word). */
-function headFirstCompound(words: readonly PlainWord[], at: number, head: string, link: string): { noun: PlainWord; start: number; end: number } | null {
+function headFirstCompound(words: readonly PlainWord[], at: number, link: string): { noun: PlainWord; start: number; end: number } | null {
   const role = words[at];
   const linking = words[at + 1];
   const noun = words[at + 2];
-  if (!role || !linking || !noun || role.plain !== head || linking.plain !== link.replace(/['’]$/u, '')) return null;
+  if (!role || !linking || !noun || linking.plain !== link.replace(/['’]$/u, '')) return null;
   return { noun, start: role.start, end: noun.end };
 }
 
