@@ -164,6 +164,29 @@ export interface Relation {
   invalidationReason?: string | null;
 }
 
+/** An end of a retracted fact as the entity layer held it then (it may since be gone). */
+export type RetractedFactEnd = Pick<Entity, 'id' | 'name' | 'type'>;
+
+/**
+ * A fact as the store held it until a write retracted it (transaction time): its document was
+ * re-indexed in a new version or removed, or a re-resolution changed how it stood (closed by another
+ * fact, its ends merged). Hidden from every query but those with a `knownAt` before `retractedAt`.
+ */
+export interface RetractedFact {
+  /** The stored row as it was, with its own recording time and closing. */
+  relation: Relation;
+  source: RetractedFactEnd;
+  target: RetractedFactEnd;
+  /** Transaction time of the write that retracted it (the run that recorded the next version). */
+  retractedAt: string;
+  why: 'document-replaced' | 'document-removed' | 'fact-revised';
+}
+
+/** The key of a retracted fact in the store: one row per fact per retraction. */
+export function retractedFactKey(fact: Pick<RetractedFact, 'relation' | 'retractedAt'>): string {
+  return `${fact.relation.id}@${fact.retractedAt}`;
+}
+
 /** The transaction-time and supersession fields of a relation, stored beside its validity. */
 export const RELATION_HISTORY_FIELDS = ['recordedAt', 'documentVersion', 'supersededBy', 'invalidatedAt', 'invalidationReason'] as const;
 export type RelationHistoryField = (typeof RELATION_HISTORY_FIELDS)[number];
