@@ -72,10 +72,20 @@ export interface IndexOptions {
   prune?: boolean;
 }
 
-/** Options of one removal. */
-export interface RemoveOptions {
+/** Options of a run that writes the graph (a removal, review decisions). */
+export interface WriteRunOptions {
   signal?: AbortSignal;
   onEvent?: EventSink;
+}
+
+/** Options of one removal. */
+export interface RemoveOptions extends WriteRunOptions {
+  /**
+   * Also erase the removed documents' history. By default their facts are kept as retracted at
+   * the removal (hidden from every query but `knownAt` before it, see Rhizome.query); with `erase`
+   * nothing of them stays, older retracted versions included.
+   */
+  erase?: boolean;
 }
 
 /** Workspace statistics, and which components are in use. */
@@ -159,9 +169,9 @@ export interface Rhizome extends AgentMemory {
    * ReviewDecision) and rebuilds the graph with them; every later index, removal, import of
    * extractions and migration keeps them.
    */
-  review(decisions: readonly unknown[], options?: RemoveOptions & { origin?: string }): Promise<ReviewRun>;
+  review(decisions: readonly unknown[], options?: WriteRunOptions & { origin?: string }): Promise<ReviewRun>;
   /** Drops review decisions by id (an undone merge gives back both entities) and rebuilds the graph. */
-  undoReview(ids: readonly string[], options?: RemoveOptions): Promise<ReviewRun>;
+  undoReview(ids: readonly string[], options?: WriteRunOptions): Promise<ReviewRun>;
   /** The stored review decisions, in the order they apply. */
   reviewDecisions(): Promise<ReviewOverride[]>;
   /** Estimated precision per entity and edge type, with a Wilson 95% interval, from the judgments so far. */
@@ -283,7 +293,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       return runWrite(options, (context) => runIndex(listOf(paths), context, { prune: options.prune ?? false }));
     },
     remove(targets, options = {}) {
-      return runWrite(options, (context) => runRemove(listOf(targets), context));
+      return runWrite(options, (context) => runRemove(listOf(targets), context, { erase: options.erase === true }));
     },
     async planIndex(paths, options = {}) {
       const { store } = await open();

@@ -1,6 +1,7 @@
-import type { SourceDocument } from '../core/records.js';
+import type { Relation, RetractedFact, SourceDocument } from '../core/records.js';
 import type { DocumentRecording } from '../extraction/resolution/resolve-graph.js';
 import type { GraphStore } from '../graph/store.js';
+import { retractFacts } from '../history/retracted-facts.js';
 
 /**
  * Stamps the documents a run writes with the run's start (transaction time) and returns, for
@@ -13,4 +14,15 @@ export async function recordDocumentVersions(store: GraphStore, toWrite: SourceD
   for (const stored of await store.listDocuments()) recordings.set(stored.id, { version: stored.contentHash, date: stored.date, ...(stored.recordedAt ? { recordedAt: stored.recordedAt } : {}) });
   for (const document of documents) recordings.set(document.id, { version: document.contentHash, date: document.date, recordedAt: runStartedAt });
   return { documents, recordings };
+}
+
+/**
+ * The stored facts a run retracts when its write lands (see retractFacts): those of the documents
+ * it rewrites or removes, and those the new entity layer drops or changes. They are kept, marked
+ * with the run's start, so `knownAt` before it still sees them. Nothing is read from an empty store.
+ */
+export async function retractStoredFacts(store: GraphStore, change: { rewritten: readonly string[]; removed: readonly string[] }, next: readonly Relation[], runStartedAt: string): Promise<RetractedFact[]> {
+  if ((await store.listDocuments()).length === 0) return [];
+  const previous = await store.loadProjection();
+  return retractFacts(previous, next, { replaced: new Set(change.rewritten), removed: new Set(change.removed) }, runStartedAt);
 }
