@@ -12,7 +12,7 @@ const date = z.string().min(4).max(40);
 /** An answer as text: the cited answer, then where each cited fact stands on the date asked about. */
 function timedText(answer: TimedAnswer): ToolResult {
   const labels = new Map(answer.citations.map((citation) => [citation.id, citation.label]));
-  const facts = (answer.facts ?? []).map((fact) => `- ${fact.status}: ${labels.get(fact.relationId) ?? fact.relationId} (${fact.validFrom ?? '…'} → ${fact.validTo ?? '…'}${fact.interim ? '; interim' : ''})${fact.reason ? ` — ${fact.reason}` : ''} [${fact.relationId}]`);
+  const facts = (answer.facts ?? []).map((fact) => `- ${fact.status}: ${labels.get(fact.relationId) ?? `${fact.type}: ${fact.evidence}`}${fact.citedAs === 'passage' ? ' (stated in a quoted passage)' : ''} (${fact.validFrom ?? '…'} → ${fact.validTo ?? '…'}${fact.interim ? '; interim' : ''})${fact.reason ? ` — ${fact.reason}` : ''} [${fact.relationId}]`);
   const standing = facts.length > 0 ? `\n\nFacts${answer.asOf ? ` on ${answer.asOf}` : ' today'}:\n${facts.join('\n')}` : '';
   return { content: [{ type: 'text', text: `${answerWithSources(answer)}${standing}\n\n(mode ${answer.mode}${answer.found ? '' : ', not found'})` }] };
 }

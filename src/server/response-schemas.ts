@@ -99,6 +99,8 @@ const factStandingSchema = z.object({
   supersededBy: z.string().nullable().describe('the relation id of the newer fact that closed it'),
   reason: z.string().nullable().describe('why it was closed'),
   interim: z.boolean().describe('the evidence says the fact holds for the time being ("interim", « par intérim »)'),
+  evidence: z.string().describe('the sentence that states the fact'),
+  citedAs: z.enum(['fact', 'passage']).describe('cited as a fact, or through a quoted passage that states it (a forgotten or superseded fact a passage still says is shown so)'),
 }) satisfies z.ZodType<FactStanding>;
 
 /** The answer of POST /api/query and POST /api/memory/search. */
