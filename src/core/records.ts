@@ -162,6 +162,8 @@ export interface Relation {
   invalidatedAt?: string | null;
   /** Why it was closed: the successor's evidence and dates, or the reason given when it was forgotten. */
   invalidationReason?: string | null;
+  /** The latest later statement of the same fact (a relation id) whose start or end, still ahead when it was written, replaced this one's: the evidence of that bound. */
+  restatedBy?: string | null;
 }
 
 /** An end of a retracted fact as the entity layer held it then (it may since be gone). */
@@ -188,7 +190,7 @@ export function retractedFactKey(fact: Pick<RetractedFact, 'relation' | 'retract
 }
 
 /** The transaction-time and supersession fields of a relation, stored beside its validity. */
-export const RELATION_HISTORY_FIELDS = ['recordedAt', 'documentVersion', 'supersededBy', 'invalidatedAt', 'invalidationReason'] as const;
+export const RELATION_HISTORY_FIELDS = ['recordedAt', 'documentVersion', 'supersededBy', 'invalidatedAt', 'invalidationReason', 'restatedBy'] as const;
 export type RelationHistoryField = (typeof RELATION_HISTORY_FIELDS)[number];
 
 /** A link from a chunk to an entity it mentions. */

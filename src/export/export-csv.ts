@@ -5,7 +5,7 @@ export const CSV_COLUMNS: Record<GraphRecordKind, readonly string[]> = {
   document: ['id', 'path', 'title', 'format', 'language', 'date', 'contentHash', 'byteSize', 'recordedAt', 'text'],
   chunk: ['id', 'documentId', 'index', 'start', 'end', 'tokenCount', 'kind', 'section', 'page', 'text', 'extractionKey', 'extraction'],
   entity: ['id', 'type', 'name', 'aliases', 'description', 'mentionCount'],
-  relation: ['id', 'type', 'sourceId', 'targetId', 'evidence', 'chunkId', 'documentId', 'start', 'end', 'weight', 'validFrom', 'validTo', 'supersededBy', 'invalidationReason', 'documentVersion', 'recordedAt', 'invalidatedAt'],
+  relation: ['id', 'type', 'sourceId', 'targetId', 'evidence', 'chunkId', 'documentId', 'start', 'end', 'weight', 'validFrom', 'validTo', 'supersededBy', 'invalidationReason', 'documentVersion', 'recordedAt', 'invalidatedAt', 'restatedBy'],
   mention: ['chunkId', 'entityId', 'count'],
   merge: ['entityId', 'kept', 'merged', 'reason'],
   community: ['id', 'level', 'parentId', 'memberIds', 'inputHash', 'report'],

@@ -27,7 +27,7 @@ export function renderGraphCypher(records: GraphRecords): string {
   for (const relation of records.relation) {
     const source = `(a:${identifier(labelOf.get(String(relation.sourceId)) ?? 'Entity')} {id: ${literal(relation.sourceId)}})`;
     const target = `(b:${identifier(labelOf.get(String(relation.targetId)) ?? 'Entity')} {id: ${literal(relation.targetId)}})`;
-    lines.push(`MATCH ${source}, ${target} CREATE (a)-[:${identifier(String(relation.type))} ${literalMap(pick(relation, ['id', 'evidence', 'chunkId', 'documentId', 'start', 'end', 'weight', 'validFrom', 'validTo', 'supersededBy', 'invalidationReason', 'documentVersion', 'recordedAt', 'invalidatedAt']))}]->(b);`);
+    lines.push(`MATCH ${source}, ${target} CREATE (a)-[:${identifier(String(relation.type))} ${literalMap(pick(relation, ['id', 'evidence', 'chunkId', 'documentId', 'start', 'end', 'weight', 'validFrom', 'validTo', 'supersededBy', 'invalidationReason', 'documentVersion', 'recordedAt', 'invalidatedAt', 'restatedBy']))}]->(b);`);
   }
   for (const mention of records.mention) {
     const label = identifier(labelOf.get(String(mention.entityId)) ?? 'Entity');

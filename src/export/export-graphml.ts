@@ -3,7 +3,7 @@ import type { GraphRecord, GraphRecords } from './graph-records.js';
 
 /** Node and edge attributes written to GraphML, with their GraphML types. */
 const NODE_KEYS = [['kind', 'string'], ['type', 'string'], ['name', 'string'], ['aliases', 'string'], ['description', 'string'], ['mentionCount', 'int'], ['communities', 'string']] as const;
-const EDGE_KEYS = [['type', 'string'], ['evidence', 'string'], ['chunkId', 'string'], ['documentId', 'string'], ['start', 'int'], ['end', 'int'], ['weight', 'double'], ['validFrom', 'string'], ['validTo', 'string'], ['supersededBy', 'string'], ['invalidationReason', 'string'], ['documentVersion', 'string'], ['recordedAt', 'string'], ['invalidatedAt', 'string'], ['retractedAt', 'string'], ['retractedWhy', 'string']] as const;
+const EDGE_KEYS = [['type', 'string'], ['evidence', 'string'], ['chunkId', 'string'], ['documentId', 'string'], ['start', 'int'], ['end', 'int'], ['weight', 'double'], ['validFrom', 'string'], ['validTo', 'string'], ['supersededBy', 'string'], ['invalidationReason', 'string'], ['documentVersion', 'string'], ['recordedAt', 'string'], ['invalidatedAt', 'string'], ['restatedBy', 'string'], ['retractedAt', 'string'], ['retractedWhy', 'string']] as const;
 
 /**
  * The entity graph as GraphML (Gephi, yEd, NetworkX, Cytoscape): one node per entity (type, name,

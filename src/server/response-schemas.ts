@@ -129,6 +129,7 @@ const historyEventSchema = z.object({
   recordedAt: z.string().nullable().describe('when the fact was recorded (transaction time)'),
   interim: z.literal(true).optional().describe('present when the evidence says the fact held for the time being ("interim", « par intérim »)'),
   successor: z.object({ relationId: z.string(), other: entitySummarySchema, evidence: z.string(), citation: citationSchema.nullable() }).optional().describe('superseded: the newer fact that closed it'),
+  restatement: z.object({ relationId: z.string(), evidence: z.string(), citation: citationSchema.nullable() }).optional().describe('started or ended on a date a later statement of the fact gave: that statement'),
   reason: z.string().optional().describe('why it was closed (superseded or invalidated)'),
 }) satisfies z.ZodType<HistoryEvent>;
 

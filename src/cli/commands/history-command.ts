@@ -31,6 +31,7 @@ function printEvent(event: HistoryEvent): void {
   const arrow = event.direction === 'out' ? `—${event.type}→ ${event.other.name}` : `←${event.type}— ${event.other.name}`;
   printLine(`  ${event.date}  ${event.kind.padEnd(11)} ${arrow}${event.interim ? ' (interim)' : ''}: "${event.evidence}"${cite(event.citation)}`);
   if (event.successor) printLine(`              by ${event.successor.other.name}: "${event.successor.evidence}"${cite(event.successor.citation)}`);
+  if (event.restatement) printLine(`              date from a later statement: "${event.restatement.evidence}"${cite(event.restatement.citation)}`);
   if (event.reason) printLine(dim(`              why: ${event.reason}`));
 }
 

@@ -35,7 +35,7 @@ export interface KuzuStoreOptions {
 const INCREMENTAL_WRITE_SHARE = 0.2;
 
 /** Bump when the generated tables change shape: existing workspaces then rebuild their entity layer. */
-const KUZU_LAYOUT_VERSION = 3;
+const KUZU_LAYOUT_VERSION = 4;
 
 /** The default GraphStore: an embedded Kuzu database in the workspace folder. */
 export class KuzuGraphStore implements GraphStore {
