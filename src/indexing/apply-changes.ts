@@ -99,11 +99,11 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   const undoneMerges = findUndoneMerges(previousMerges, graph.merges);
   const removedPaths = prepared.removedDocuments.map((document) => document.path);
   const erased = options.erase === true ? prepared.plan.removedIds : [];
-  const retracted = await retractStoredFacts(store, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds }, graph.relations, checkpoint.startedAt);
-  const retractedFacts = erased.length === 0 ? retracted : retracted.filter((fact) => !erased.includes(fact.relation.documentId));
   checkpoint.reach('store', { merges: undoneMerges, removedDocuments: removedPaths });
-  const storing = await timeStage('store', events, () =>
-    store.writeIndex({
+  const storing = await timeStage('store', events, async () => {
+    const retracted = await retractStoredFacts(store, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds }, graph.relations, checkpoint.startedAt);
+    const retractedFacts = erased.length === 0 ? retracted : retracted.filter((fact) => !erased.includes(fact.relation.documentId));
+    await store.writeIndex({
       removedDocumentIds: prepared.plan.removedIds,
       documents: recorded.documents,
       chunks: prepared.newChunks,
@@ -113,8 +113,8 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
       communities: communityStage.result.communities,
       retractedFacts,
       ...(erased.length > 0 ? { eraseRetractedFacts: erased } : {}),
-    }, signal ? { signal } : {}),
-  );
+    }, signal ? { signal } : {});
+  });
   stageSeconds.store = storing.seconds;
   if (undoneMerges.length > 0) await recordUndoneMerges(context, undoneMerges, removedPaths, checkpoint.startedAt);
   checkpoint.clearExtractions();
