@@ -50,6 +50,7 @@ import type { ChunkWithSource, StoredDocument } from './graph/store.js';
 import type { Entity } from './core/records.js';
 import { entityHistory, type EntityHistory } from './history/entity-history.js';
 import { parseTimePoint } from './history/time-slice.js';
+import { timeSlicedStore } from './graph/time-sliced-store.js';
 import { recordInvalidations } from './history/invalidations.js';
 import { createAgentMemory, type AgentMemory } from './memory/agent-memory.js';
 import { TimedQueries, type TimedAnswer, type TimeOptions } from './history/timed-queries.js';
@@ -111,7 +112,7 @@ export interface Rhizome extends AgentMemory {
   /** Answers a question; `asOf` answers it with the facts valid on that date, `knownAt` with what had been recorded by then. */
   query(question: string, options?: QueryOptions): Promise<TimedAnswer>;
   /** An entity's facts in time: started, ended, superseded (with both citations) or invalidated, oldest first; `from`/`to` keep what changed between two dates. */
-  history(entity: string, options?: { from?: string; to?: string }): Promise<EntityHistory>;
+  history(entity: string, options?: { from?: string; to?: string; knownAt?: string }): Promise<EntityHistory>;
   /** Builds the context a mode would answer from, without answering (for evaluation and debugging). */
   retrieve(question: string, options?: QueryOptions): Promise<RetrievalContext>;
   cypher(query: string, parameters?: Record<string, unknown>): Promise<Array<Record<string, unknown>>>;
@@ -314,7 +315,9 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       const { store } = await open();
       await requireIndexed(store);
       const range = { ...(options.from ? { from: parseTimePoint(options.from, 'from') } : {}), ...(options.to ? { to: parseTimePoint(options.to, 'to') } : {}) };
-      return entityHistory(store, entity, range);
+      // As known at a time: the facts as stored then, older document versions' facts included.
+      const known = options.knownAt === undefined ? store : timeSlicedStore(store, { knownAt: parseTimePoint(options.knownAt, 'knownAt') });
+      return entityHistory(known, entity, range);
     },
     async cypher(query, parameters = {}) {
       return (await open()).store.runReadOnlyCypher(query, parameters, CYPHER_LIMITS);

@@ -53,9 +53,10 @@ export async function entityHistory(store: GraphStore, idOrName: string, options
   const successors = own.flatMap((relation) => linked(relation.supersededBy));
   const restatements = own.flatMap((relation) => linked(relation.restatedBy));
   const chunks = new Map((await store.getChunks([...new Set([...own, ...successors, ...restatements].map((relation) => relation.chunkId))])).map((chunk) => [chunk.id, chunk]));
-  const cite = (relation: Relation) => {
+  // A fact of a retracted document version (history known at an earlier time) has no stored passage: it cites itself.
+  const cite = (relation: Relation): Citation => {
     const chunk = chunks.get(relation.chunkId);
-    return chunk ? citeChunk(chunk, { start: relation.start, end: relation.end }) : null;
+    return chunk ? citeChunk(chunk, { start: relation.start, end: relation.end }) : { kind: 'relation', id: relation.id, label: `${relation.type}: ${relation.evidence.slice(0, 120)}` };
   };
   const summary = (id: string) => {
     const found = graph.entities.get(id) ?? entity;

@@ -59,6 +59,17 @@ test('knownAt before the re-index answers with what the old version said, and wh
   assert.match((await rhizome.query('Who leads the Corvid programme?', { knownAt: correctionKnown, asOf: '2024-06' })).answer, /^Anouk Peral —/);
 });
 
+test('history known at an earlier time lists the changes as they were stored then', async () => {
+  const supersession = async (knownAt?: string) => (await rhizome.history('Corvid', knownAt ? { knownAt } : {})).events.find((event) => event.kind === 'superseded' && event.other.name === 'Ilse Marden');
+  const now = await supersession();
+  assert.equal(now?.successor?.other.name, 'Anouk Peral');
+  assert.match(now?.successor?.citation?.path ?? '', /change\.txt$/);
+  const then = await supersession(firstVersionKnown);
+  assert.equal(then?.successor?.other.name, 'Tomas Vireo', 'the old version closed it then');
+  assert.deepEqual(then?.successor?.citation, { kind: 'relation', id: then?.successor?.relationId, label: 'LEADS: Tomas Vireo leads the Corvid programme from 1 April 2024.' }, 'its passage is not kept: the fact cites its evidence');
+  assert.match(then?.citation?.path ?? '', /launch\.txt$/, 'the closed fact, still stored, cites its passage');
+});
+
 test('the old version\'s facts are exported as retracted only with transaction times; the default export holds the current layer', async () => {
   const timed = await rhizome.exportGraph({ format: 'jsonl', transactionTime: true });
   const retracted = recordsOf(timed, 'retractedFact');

@@ -12,9 +12,10 @@ export function registerHistoryCommand(program: Command): void {
     .argument('<entity>', 'an entity name or id')
     .option('--from <date>', 'only changes on or after this date (what changed between --from and --to)')
     .option('--to <date>', 'only changes on or before this date')
+    .option('--known-at <time>', 'the history as it was stored at this time (older versions of edited or removed documents included)')
     .option('--json', 'print the history as JSON')
-    .action(async (entity: string, options: { from?: string; to?: string; json?: boolean }, command: Command) => {
-      const range = { ...(options.from ? { from: options.from } : {}), ...(options.to ? { to: options.to } : {}) };
+    .action(async (entity: string, options: { from?: string; to?: string; knownAt?: string; json?: boolean }, command: Command) => {
+      const range = { ...(options.from ? { from: options.from } : {}), ...(options.to ? { to: options.to } : {}), ...(options.knownAt ? { knownAt: options.knownAt } : {}) };
       const history = await withRhizome(command, (rhizome) => rhizome.history(entity, range));
       if (options.json) printJson(history);
       else printHistory(history);
@@ -36,5 +37,5 @@ function printEvent(event: HistoryEvent): void {
 }
 
 function cite(citation: Citation | null): string {
-  return citation ? dim(` — ${citation.label}, ${citation.path ?? ''}${citation.span ? ` (characters ${citation.span.start}–${citation.span.end})` : ''}`) : '';
+  return citation ? dim(` — ${citation.label}${citation.path ? `, ${citation.path}` : ''}${citation.span ? ` (characters ${citation.span.start}–${citation.span.end})` : ''}`) : '';
 }
