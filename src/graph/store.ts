@@ -45,7 +45,7 @@ export interface IndexWrite {
   retractedFacts?: RetractedFact[];
   /**
    * Stored retracted facts to delete first: every one (a migration replacing a target's whole
-   * graph), or those of some documents (`rhizome remove --erase`: their history goes too).
+   * graph), or those of the keys given (`rhizome remove --erase`: the history of the documents goes too).
    */
   eraseRetractedFacts?: 'all' | string[];
 }

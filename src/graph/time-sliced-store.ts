@@ -3,8 +3,9 @@ import type { GraphStore } from './store.js';
 
 /**
  * A read view of a store in time (see TimeSlice): the projection holds the facts of the slice
- * (with `knownAt`, retracted facts still stored then among them), and documents the slice hides (dated after `writtenBy`, recorded after `knownAt`) are out of
- * listings, searches and chunk lookups. Writes go to the store unchanged.
+ * (with `knownAt`, retracted facts still stored then among them), and documents the slice hides
+ * (dated after `writtenBy`, recorded after `knownAt`) are out of listings, searches and chunk
+ * lookups. Writes go to the store unchanged.
  */
 export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore {
   let hidden: Promise<{ all: Set<string>; byDate: Set<string> }> | null = null;

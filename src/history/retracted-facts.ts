@@ -1,4 +1,4 @@
-import type { Entity, Relation, RetractedFact, RetractedFactEnd } from '../core/records.js';
+import { retractedFactKey, type Entity, type Relation, type RetractedFact, type RetractedFactEnd } from '../core/records.js';
 import { sameRelation } from '../graph/entity-layer-diff.js';
 import type { GraphProjection } from '../graph/store.js';
 import { FALLBACK_NODE_TYPE } from '../config/graph-schema.js';
@@ -56,6 +56,17 @@ export function factsKnownAt(projection: GraphProjection, retracted: readonly Re
   }
   const entities = stubs.size === 0 ? projection.entities : [...projection.entities, ...stubs.values()].sort((left, right) => left.id.localeCompare(right.id));
   return { entities, relations, mentions: projection.mentions };
+}
+
+/**
+ * What `remove --erase` leaves out of the history of some documents: their facts, stored or retracted,
+ * and every retracted fact that quotes one of them (closed by it, its bound restated by it). Returns
+ * the keys of stored retracted facts to delete and a filter for the facts the run retracts.
+ */
+export function eraseDocuments(documentIds: ReadonlySet<string>, current: readonly Relation[], stored: readonly RetractedFact[]): { keys: string[]; keeps: (fact: RetractedFact) => boolean } {
+  const erasedFacts = new Set([...current, ...stored.map((fact) => fact.relation)].filter((relation) => documentIds.has(relation.documentId)).map((relation) => relation.id));
+  const quotesErased = (relation: Relation) => documentIds.has(relation.documentId) || [relation.supersededBy, relation.restatedBy].some((id) => id !== null && id !== undefined && erasedFacts.has(id));
+  return { keys: stored.filter((fact) => quotesErased(fact.relation)).map(retractedFactKey), keeps: (fact) => !quotesErased(fact.relation) };
 }
 
 function isRevised(before: Relation, after: Relation | undefined): boolean {

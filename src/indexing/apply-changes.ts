@@ -98,11 +98,9 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
 
   const undoneMerges = findUndoneMerges(previousMerges, graph.merges);
   const removedPaths = prepared.removedDocuments.map((document) => document.path);
-  const erased = options.erase === true ? prepared.plan.removedIds : [];
   checkpoint.reach('store', { merges: undoneMerges, removedDocuments: removedPaths });
   const storing = await timeStage('store', events, async () => {
-    const retracted = await retractStoredFacts(store, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds }, graph.relations, checkpoint.startedAt);
-    const retractedFacts = erased.length === 0 ? retracted : retracted.filter((fact) => !erased.includes(fact.relation.documentId));
+    const history = await retractStoredFacts(store, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds, erase: options.erase === true }, graph.relations, checkpoint.startedAt);
     await store.writeIndex({
       removedDocumentIds: prepared.plan.removedIds,
       documents: recorded.documents,
@@ -111,8 +109,8 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
       graph: { entities: graph.entities, relations: graph.relations, mentions: graph.mentions },
       merges: graph.merges,
       communities: communityStage.result.communities,
-      retractedFacts,
-      ...(erased.length > 0 ? { eraseRetractedFacts: erased } : {}),
+      retractedFacts: history.retractedFacts,
+      ...(history.eraseRetractedFacts.length > 0 ? { eraseRetractedFacts: history.eraseRetractedFacts } : {}),
     }, signal ? { signal } : {});
   });
   stageSeconds.store = storing.seconds;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Relation, RetractedFact } from '../../src/core/records.js';
+import { retractedFactKey, type Relation, type RetractedFact } from '../../src/core/records.js';
 import { DOCUMENTS, fullWrite, RELATIONS, unchangedWrite } from './contract-fixture.js';
 import type { ContractContext } from './graph-store-contract.js';
 
@@ -35,11 +35,11 @@ export function defineRetractionCases(context: ContractContext): void {
     assert.deepEqual(await store.listRetractedFacts(), [rewritten]);
   }));
 
-  test('erasing retracted facts drops those of the documents named, or every one', () => context.withStore(async (store) => {
+  test('erasing retracted facts drops those of the keys given, or every one', () => context.withStore(async (store) => {
     const supplier = retracted('rel-4-supplies', FIRST_RETRACTION, 'document-removed');
     const lynx = retracted('rel-1-leads', SECOND_RETRACTION, 'document-replaced');
     await store.writeIndex(fullWrite({ retractedFacts: [supplier, lynx] }));
-    await store.writeIndex(unchangedWrite({ eraseRetractedFacts: ['doc-supplier'] }));
+    await store.writeIndex(unchangedWrite({ eraseRetractedFacts: [retractedFactKey(supplier), 'rel-missing@2025-01-01T00:00:00.000Z'] }));
     assert.deepEqual(await store.listRetractedFacts(), [lynx]);
     await store.writeIndex(unchangedWrite({ eraseRetractedFacts: 'all', retractedFacts: [supplier] }));
     assert.deepEqual(await store.listRetractedFacts(), [supplier], 'erased first, then the new ones added');

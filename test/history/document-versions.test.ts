@@ -120,5 +120,6 @@ test('remove with erase leaves nothing of the document, older versions included'
   const changeId = String(recordsOf(await rhizome.exportGraph({ format: 'jsonl' }), 'document').find((record) => String(record.path).endsWith('launch.txt'))?.id);
   assert.ok(retracted.length > 0, 'facts of other documents revised along the way stay');
   assert.ok(retracted.every((record) => (record.relation as Row).documentId === changeId), retracted.map((record) => String((record.relation as Row).evidence)).join('\n'));
+  assert.deepEqual(retracted.filter((record) => /Tomas Vireo|Anouk Peral/.test(JSON.stringify(record))), [], 'no kept row quotes the erased document (as the fact that closed it)');
   assert.equal((await rhizome.query('Who leads the Corvid programme?', { knownAt: firstVersionKnown, asOf: '2024-06' })).answer.includes('Tomas Vireo'), false);
 });

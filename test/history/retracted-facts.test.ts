@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Entity, Relation } from '../../src/core/records.js';
-import { factsKnownAt, retractFacts } from '../../src/history/retracted-facts.js';
+import { eraseDocuments, factsKnownAt, retractFacts } from '../../src/history/retracted-facts.js';
 import { sliceRelations } from '../../src/history/time-slice.js';
 
 function fact(id: string, documentId: string, sourceId: string, extra: Partial<Relation> = {}): Relation {
@@ -51,4 +51,14 @@ test('a fact retracted twice is seen in the version stored at the date asked for
   assert.equal(factsKnownAt(stored, [second, first], '2025-01-15').relations.find((relation) => relation.id === 'launch'), closedByTomas);
   assert.equal(factsKnownAt(stored, [second, first], '2025-02-15').relations.find((relation) => relation.id === 'launch'), closedByAnouk);
   assert.equal(factsKnownAt(stored, [second, first], '2025-03-15').relations.find((relation) => relation.id === 'launch')?.invalidationReason, 'forgotten');
+});
+
+test('erasing documents drops their facts, stored or retracted, and every retracted fact that quotes one of them', () => {
+  const tomasRetracted = { relation: tomas, source: { id: 'tomas', name: 'Tomas Vireo', type: 'Person' }, target: { id: 'corvid', name: 'Corvid', type: 'Project' }, retractedAt: SECOND_RUN, why: 'document-replaced' as const };
+  const closedByTomasRetracted = { ...tomasRetracted, relation: closedByTomas, source: { id: 'ilse', name: 'Ilse Marden', type: 'Person' }, why: 'fact-revised' as const };
+  const openLaunch = { ...closedByTomasRetracted, relation: launch, retractedAt: '2025-03-01T00:00:00.000Z' };
+  const erased = eraseDocuments(new Set(['doc-change']), after.relations, [tomasRetracted, closedByTomasRetracted, openLaunch]);
+  assert.deepEqual(erased.keys, [`tomas@${SECOND_RUN}`, `launch@${SECOND_RUN}`]);
+  assert.equal(erased.keeps({ ...openLaunch, relation: closedByAnouk }), false, 'closed by a fact of the erased document: it quotes it');
+  assert.equal(erased.keeps(openLaunch), true);
 });

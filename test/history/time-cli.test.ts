@@ -44,8 +44,8 @@ test('rhizome query --known-at reads an edited document\'s old version; remove -
   assert.match(believed.stdout, /^Tomas Vireo —/);
   assert.match(runCli(base, '--workspace', workspace, 'query', 'Who leads the Corvid programme?', '--as-of', '2024-06').stdout, /^Anouk Peral —/);
 
-  const retractedOf = () => runCli(base, '--workspace', workspace, 'export', '--format', 'jsonl', '--transaction-time').stdout.trim().split('\n').map((line) => JSON.parse(line) as { kind?: string; relation?: { evidence: string } }).filter((record) => record.kind === 'retractedFact');
-  assert.ok(retractedOf().some((record) => record.relation?.evidence.includes('Tomas Vireo')));
+  const retractedOf = () => runCli(base, '--workspace', workspace, 'export', '--format', 'jsonl', '--transaction-time').stdout.trim().split('\n').filter((line) => (JSON.parse(line) as { kind?: string }).kind === 'retractedFact');
+  assert.ok(retractedOf().some((line) => line.includes('Tomas Vireo')));
   assert.equal(runCli(base, '--workspace', workspace, 'remove', path.join(docs, 'change.txt'), '--erase').code, 0);
-  assert.deepEqual(retractedOf().filter((record) => /Tomas Vireo|Anouk Peral/.test(record.relation?.evidence ?? '')), [], 'neither version of the removed document is kept');
+  assert.deepEqual(retractedOf().filter((line) => /Tomas Vireo|Anouk Peral/.test(line)), [], 'neither version of the removed document is kept, nor quoted by another fact\'s history');
 });

@@ -10,7 +10,7 @@ const COLUMNS = (['key', 'relationId', 'documentId', 'recordedAt', 'retractedAt'
 export async function writeRetractedFacts(connection: KuzuConnection, write: Pick<IndexWrite, 'retractedFacts' | 'eraseRetractedFacts'>): Promise<void> {
   const erase = write.eraseRetractedFacts;
   if (erase === 'all') await connection.run('MATCH (f:RetractedFact) DELETE f');
-  else if (erase && erase.length > 0) await connection.run('MATCH (f:RetractedFact) WHERE f.documentId IN $ids DELETE f', { ids: erase as KuzuParameter });
+  else if (erase && erase.length > 0) await connection.run('MATCH (f:RetractedFact) WHERE f.key IN $keys DELETE f', { keys: erase as KuzuParameter });
   const rows = (write.retractedFacts ?? []).map(retractedFactRow);
   if (rows.length === 0) return;
   await connection.run('MATCH (f:RetractedFact) WHERE f.key IN $keys DELETE f', { keys: rows.map((row) => row.key) as KuzuParameter });

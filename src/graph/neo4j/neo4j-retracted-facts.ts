@@ -13,7 +13,7 @@ RETURN count(*) AS written`;
 export async function writeRetractedFacts(runner: StatementRunner, write: Pick<IndexWrite, 'retractedFacts' | 'eraseRetractedFacts'>): Promise<void> {
   const erase = write.eraseRetractedFacts;
   if (erase === 'all') await runner.run('MATCH (f:RetractedFact) DELETE f');
-  else if (erase && erase.length > 0) await runner.run('MATCH (f:RetractedFact) WHERE f.documentId IN $ids DELETE f', { ids: erase });
+  else if (erase && erase.length > 0) await runner.run('MATCH (f:RetractedFact) WHERE f.key IN $keys DELETE f', { keys: erase });
   const rows = (write.retractedFacts ?? []).map((fact) => ({ ...retractedFactRow(fact) }));
   await writeInBatches(runner, MERGE_RETRACTED_FACTS, rows, 'retracted facts');
 }
