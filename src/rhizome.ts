@@ -50,6 +50,7 @@ import type { ChunkWithSource, StoredDocument } from './graph/store.js';
 import type { Entity } from './core/records.js';
 import { entityHistory, type EntityHistory } from './history/entity-history.js';
 import { parseTimePoint } from './history/time-slice.js';
+import { timeSlicedStore } from './graph/time-sliced-store.js';
 import { recordInvalidations } from './history/invalidations.js';
 import { createAgentMemory, type AgentMemory } from './memory/agent-memory.js';
 import { TimedQueries, type TimedAnswer, type TimeOptions } from './history/timed-queries.js';
@@ -72,10 +73,20 @@ export interface IndexOptions {
   prune?: boolean;
 }
 
-/** Options of one removal. */
-export interface RemoveOptions {
+/** Options of a run that writes the graph (a removal, review decisions). */
+export interface WriteRunOptions {
   signal?: AbortSignal;
   onEvent?: EventSink;
+}
+
+/** Options of one removal. */
+export interface RemoveOptions extends WriteRunOptions {
+  /**
+   * Also erase the removed documents' history. By default their facts are kept as retracted at
+   * the removal (hidden from every query but `knownAt` before it, see Rhizome.query); with `erase`
+   * nothing of them stays, older retracted versions included.
+   */
+  erase?: boolean;
 }
 
 /** Workspace statistics, and which components are in use. */
@@ -101,7 +112,7 @@ export interface Rhizome extends AgentMemory {
   /** Answers a question; `asOf` answers it with the facts valid on that date, `knownAt` with what had been recorded by then. */
   query(question: string, options?: QueryOptions): Promise<TimedAnswer>;
   /** An entity's facts in time: started, ended, superseded (with both citations) or invalidated, oldest first; `from`/`to` keep what changed between two dates. */
-  history(entity: string, options?: { from?: string; to?: string }): Promise<EntityHistory>;
+  history(entity: string, options?: { from?: string; to?: string; knownAt?: string }): Promise<EntityHistory>;
   /** Builds the context a mode would answer from, without answering (for evaluation and debugging). */
   retrieve(question: string, options?: QueryOptions): Promise<RetrievalContext>;
   cypher(query: string, parameters?: Record<string, unknown>): Promise<Array<Record<string, unknown>>>;
@@ -159,9 +170,9 @@ export interface Rhizome extends AgentMemory {
    * ReviewDecision) and rebuilds the graph with them; every later index, removal, import of
    * extractions and migration keeps them.
    */
-  review(decisions: readonly unknown[], options?: RemoveOptions & { origin?: string }): Promise<ReviewRun>;
+  review(decisions: readonly unknown[], options?: WriteRunOptions & { origin?: string }): Promise<ReviewRun>;
   /** Drops review decisions by id (an undone merge gives back both entities) and rebuilds the graph. */
-  undoReview(ids: readonly string[], options?: RemoveOptions): Promise<ReviewRun>;
+  undoReview(ids: readonly string[], options?: WriteRunOptions): Promise<ReviewRun>;
   /** The stored review decisions, in the order they apply. */
   reviewDecisions(): Promise<ReviewOverride[]>;
   /** Estimated precision per entity and edge type, with a Wilson 95% interval, from the judgments so far. */
@@ -283,7 +294,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       return runWrite(options, (context) => runIndex(listOf(paths), context, { prune: options.prune ?? false }));
     },
     remove(targets, options = {}) {
-      return runWrite(options, (context) => runRemove(listOf(targets), context));
+      return runWrite(options, (context) => runRemove(listOf(targets), context, { erase: options.erase === true }));
     },
     async planIndex(paths, options = {}) {
       const { store } = await open();
@@ -304,7 +315,9 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       const { store } = await open();
       await requireIndexed(store);
       const range = { ...(options.from ? { from: parseTimePoint(options.from, 'from') } : {}), ...(options.to ? { to: parseTimePoint(options.to, 'to') } : {}) };
-      return entityHistory(store, entity, range);
+      // As known at a time: the facts as stored then, older document versions' facts included.
+      const known = options.knownAt === undefined ? store : timeSlicedStore(store, { knownAt: parseTimePoint(options.knownAt, 'knownAt') });
+      return entityHistory(known, entity, range);
     },
     async cypher(query, parameters = {}) {
       return (await open()).store.runReadOnlyCypher(query, parameters, CYPHER_LIMITS);

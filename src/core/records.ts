@@ -162,10 +162,35 @@ export interface Relation {
   invalidatedAt?: string | null;
   /** Why it was closed: the successor's evidence and dates, or the reason given when it was forgotten. */
   invalidationReason?: string | null;
+  /** The latest later statement of the same fact (a relation id) whose start or end, still ahead when it was written, replaced this one's: the evidence of that bound. */
+  restatedBy?: string | null;
+}
+
+/** An end of a retracted fact as the entity layer held it then (it may since be gone). */
+export type RetractedFactEnd = Pick<Entity, 'id' | 'name' | 'type'>;
+
+/**
+ * A fact as the store held it until a write retracted it (transaction time): its document was
+ * re-indexed in a new version or removed, or a re-resolution changed how it stood (closed by another
+ * fact, its ends merged). Hidden from every query but those with a `knownAt` before `retractedAt`.
+ */
+export interface RetractedFact {
+  /** The stored row as it was, with its own recording time and closing. */
+  relation: Relation;
+  source: RetractedFactEnd;
+  target: RetractedFactEnd;
+  /** Transaction time of the write that retracted it (the run that recorded the next version). */
+  retractedAt: string;
+  why: 'document-replaced' | 'document-removed' | 'fact-revised';
+}
+
+/** The key of a retracted fact in the store: one row per fact per retraction. */
+export function retractedFactKey(fact: Pick<RetractedFact, 'relation' | 'retractedAt'>): string {
+  return `${fact.relation.id}@${fact.retractedAt}`;
 }
 
 /** The transaction-time and supersession fields of a relation, stored beside its validity. */
-export const RELATION_HISTORY_FIELDS = ['recordedAt', 'documentVersion', 'supersededBy', 'invalidatedAt', 'invalidationReason'] as const;
+export const RELATION_HISTORY_FIELDS = ['recordedAt', 'documentVersion', 'supersededBy', 'invalidatedAt', 'invalidationReason', 'restatedBy'] as const;
 export type RelationHistoryField = (typeof RELATION_HISTORY_FIELDS)[number];
 
 /** A link from a chunk to an entity it mentions. */

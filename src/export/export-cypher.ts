@@ -1,3 +1,5 @@
+import type { RetractedFact } from '../core/records.js';
+import { retractedFactRow } from '../graph/retracted-fact-rows.js';
 import type { GraphRecord, GraphRecords } from './graph-records.js';
 
 /**
@@ -6,6 +8,8 @@ import type { GraphRecord, GraphRecords } from './graph-records.js';
  * type (evidence, span, dates as properties), MENTIONS and communities (MEMBER_OF). One statement
  * per line, values written as escaped literals (the script is data, run by the user's own client).
  * Entity labels and edge types come from the declared schema; anything else is quoted with backticks.
+ * Retracted facts (in exports with transaction times) are RetractedFact nodes laid out as the Neo4j
+ * store keeps them: key, relationId, documentId, recordedAt, retractedAt, why and the record as JSON.
  */
 export function renderGraphCypher(records: GraphRecords): string {
   const lines = ['// Rhizome graph export: run in an empty database (cypher-shell -f graph.cypher)'];
@@ -23,7 +27,7 @@ export function renderGraphCypher(records: GraphRecords): string {
   for (const relation of records.relation) {
     const source = `(a:${identifier(labelOf.get(String(relation.sourceId)) ?? 'Entity')} {id: ${literal(relation.sourceId)}})`;
     const target = `(b:${identifier(labelOf.get(String(relation.targetId)) ?? 'Entity')} {id: ${literal(relation.targetId)}})`;
-    lines.push(`MATCH ${source}, ${target} CREATE (a)-[:${identifier(String(relation.type))} ${literalMap(pick(relation, ['id', 'evidence', 'chunkId', 'documentId', 'start', 'end', 'weight', 'validFrom', 'validTo', 'supersededBy', 'invalidationReason', 'documentVersion', 'recordedAt', 'invalidatedAt']))}]->(b);`);
+    lines.push(`MATCH ${source}, ${target} CREATE (a)-[:${identifier(String(relation.type))} ${literalMap(pick(relation, ['id', 'evidence', 'chunkId', 'documentId', 'start', 'end', 'weight', 'validFrom', 'validTo', 'supersededBy', 'invalidationReason', 'documentVersion', 'recordedAt', 'invalidatedAt', 'restatedBy']))}]->(b);`);
   }
   for (const mention of records.mention) {
     const label = identifier(labelOf.get(String(mention.entityId)) ?? 'Entity');
@@ -37,6 +41,7 @@ export function renderGraphCypher(records: GraphRecords): string {
       lines.push(`MATCH (e:${label} {id: ${literal(member)}}), (k:Community {id: ${literal(community.id)}}) CREATE (e)-[:MEMBER_OF]->(k);`);
     }
   }
+  for (const { key: _key, ...fact } of records.retractedFact as unknown as Array<RetractedFact & { key: string }>) lines.push(`CREATE (:RetractedFact ${literalMap({ ...retractedFactRow(fact) })});`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,14 +1,17 @@
+import type { RetractedFact } from '../core/records.js';
 import type { GraphRecord, GraphRecords } from './graph-records.js';
 
 /** Node and edge attributes written to GraphML, with their GraphML types. */
 const NODE_KEYS = [['kind', 'string'], ['type', 'string'], ['name', 'string'], ['aliases', 'string'], ['description', 'string'], ['mentionCount', 'int'], ['communities', 'string']] as const;
-const EDGE_KEYS = [['type', 'string'], ['evidence', 'string'], ['chunkId', 'string'], ['documentId', 'string'], ['start', 'int'], ['end', 'int'], ['weight', 'double'], ['validFrom', 'string'], ['validTo', 'string'], ['supersededBy', 'string'], ['invalidationReason', 'string'], ['documentVersion', 'string'], ['recordedAt', 'string'], ['invalidatedAt', 'string']] as const;
+const EDGE_KEYS = [['type', 'string'], ['evidence', 'string'], ['chunkId', 'string'], ['documentId', 'string'], ['start', 'int'], ['end', 'int'], ['weight', 'double'], ['validFrom', 'string'], ['validTo', 'string'], ['supersededBy', 'string'], ['invalidationReason', 'string'], ['documentVersion', 'string'], ['recordedAt', 'string'], ['invalidatedAt', 'string'], ['restatedBy', 'string'], ['retractedAt', 'string'], ['retractedWhy', 'string']] as const;
 
 /**
  * The entity graph as GraphML (Gephi, yEd, NetworkX, Cytoscape): one node per entity (type, name,
  * aliases joined by " | ", description, mention count, the ids of its communities by level) and
- * one directed edge per relation with its evidence, span and validity dates. Deterministic: the
- * records' order, attributes always in the same order.
+ * one directed edge per relation with its evidence, span and validity dates. Retracted facts (in
+ * exports with transaction times) are edges too, keyed `<relation id>@<retractedAt>`, with
+ * `retractedAt` and `retractedWhy`; an end gone from the entity layer is a node of kind
+ * `retracted-end`. Deterministic: the records' order, attributes always in the same order.
  */
 export function renderGraphml(records: GraphRecords): string {
   const communitiesOf = new Map<string, string[]>();
@@ -28,8 +31,28 @@ export function renderGraphml(records: GraphRecords): string {
   for (const relation of records.relation) {
     lines.push(`    <edge id="${escapeXml(String(relation.id))}" source="${escapeXml(String(relation.sourceId))}" target="${escapeXml(String(relation.targetId))}">${dataElements(EDGE_KEYS, 'e', relation)}</edge>`);
   }
+  lines.push(...retractedFactElements(records));
   lines.push('  </graph>', '</graphml>');
   return `${lines.join('\n')}\n`;
+}
+
+/** Nodes for the ends of retracted facts that the entity layer lost, then one edge per retracted fact. */
+function retractedFactElements(records: GraphRecords): string[] {
+  const facts = records.retractedFact as unknown as Array<RetractedFact & { key: string }>;
+  const known = new Set(records.entity.map((entity) => String(entity.id)));
+  const lines: string[] = [];
+  for (const fact of facts) {
+    for (const end of [fact.source, fact.target]) {
+      if (known.has(end.id)) continue;
+      known.add(end.id);
+      lines.push(`    <node id="${escapeXml(end.id)}">${dataElements(NODE_KEYS, 'n', { kind: 'retracted-end', type: end.type, name: end.name })}</node>`);
+    }
+  }
+  for (const fact of facts) {
+    const values: GraphRecord = { ...fact.relation, retractedAt: fact.retractedAt, retractedWhy: fact.why };
+    lines.push(`    <edge id="${escapeXml(fact.key)}" source="${escapeXml(fact.relation.sourceId)}" target="${escapeXml(fact.relation.targetId)}">${dataElements(EDGE_KEYS, 'e', values)}</edge>`);
+  }
+  return lines;
 }
 
 function dataElements(keys: ReadonlyArray<readonly [string, string]>, prefix: string, values: GraphRecord): string {

@@ -1,9 +1,10 @@
+import { retractedFactKey } from '../core/records.js';
 import type { GraphStore } from '../graph/store.js';
 import { portablePath } from '../ingest/document-id.js';
 import { readDocumentTexts } from '../migrate/read-source.js';
 
 /** The kinds of records of an export, in the order they are written. */
-export const GRAPH_RECORD_KINDS = ['document', 'chunk', 'entity', 'relation', 'mention', 'merge', 'community'] as const;
+export const GRAPH_RECORD_KINDS = ['document', 'chunk', 'entity', 'relation', 'mention', 'merge', 'community', 'retractedFact'] as const;
 export type GraphRecordKind = (typeof GRAPH_RECORD_KINDS)[number];
 
 /** One exported record: plain data, without its kind. */
@@ -18,7 +19,9 @@ export type GraphRecords = Record<GraphRecordKind, GraphRecord[]>;
  * separators, so the same folder indexed at two locations gives the same records. Validity, its
  * supersession (supersededBy, invalidationReason) and document versions are always written;
  * transaction times (when a document or fact was recorded or closed: recordedAt, invalidatedAt)
- * differ from run to run and are written only with `transactionTime`.
+ * differ from run to run and are written only with `transactionTime`, and so are retracted facts
+ * (facts of replaced or removed document versions, facts a later run revised): without it an export
+ * holds the current layer only, the same whatever history led to it.
  */
 export async function collectGraphRecords(store: GraphStore, options: { pathsRelativeTo?: string; transactionTime?: boolean } = {}): Promise<GraphRecords> {
   const withTimes = options.transactionTime === true;
@@ -34,6 +37,7 @@ export async function collectGraphRecords(store: GraphStore, options: { pathsRel
     mention: projection.mentions.map((mention) => ({ key: `${mention.chunkId}\u0000${mention.entityId}`, value: { ...mention } })),
     merge: (await store.listMerges()).map((merge) => ({ key: `${merge.merged}\u0000${merge.kept}\u0000${merge.entityId}`, value: { ...merge } })),
     community: (await store.listCommunities()).map((community) => ({ key: community.id, value: { ...community, memberIds: [...community.memberIds].sort(compareStrings) } })),
+    retractedFact: withTimes ? (await store.listRetractedFacts()).map((fact) => ({ key: retractedFactKey(fact), value: { key: retractedFactKey(fact), ...fact } })) : [],
   };
   const sorted = (kind: GraphRecordKind) => [...keyed[kind]].sort((left, right) => compareStrings(left.key, right.key)).map((record) => record.value);
   return Object.fromEntries(GRAPH_RECORD_KINDS.map((kind) => [kind, sorted(kind)])) as GraphRecords;

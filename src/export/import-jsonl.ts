@@ -1,4 +1,4 @@
-import type { Community, Entity, Mention, MergeRecord, Relation, SourceDocument } from '../core/records.js';
+import type { Community, Entity, Mention, MergeRecord, Relation, RetractedFact, SourceDocument } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import type { GraphStore, StoredChunk } from '../graph/store.js';
 import { resolvePortablePath } from '../ingest/document-id.js';
@@ -15,6 +15,8 @@ export interface ImportResult {
   mentions: number;
   merges: number;
   communities: number;
+  /** Facts retracted in transaction time (in exports made with transaction times). */
+  retractedFacts: number;
   /** Review decisions, stored so that later runs apply them again. */
   overrides: number;
 }
@@ -69,7 +71,8 @@ export async function importGraphJsonl(text: string, store: GraphStore, origin =
   const graph = { entities: of<Entity>('entity'), relations: of<Relation>('relation'), mentions: of<Mention>('mention') };
   const merges = of<MergeRecord>('merge');
   const communities = of<Community>('community');
-  await store.writeIndex({ removedDocumentIds: [], documents, chunks, updatedExtractions: [], graph, merges, communities });
+  const retractedFacts = of<RetractedFact & { key?: string }>('retractedFact').map(({ key: _key, ...fact }) => fact);
+  await store.writeIndex({ removedDocumentIds: [], documents, chunks, updatedExtractions: [], graph, merges, communities, retractedFacts });
   if (overrides.length > 0) await writeOverrides(store, overrides);
-  return { documents: documents.length, chunks: chunks.length, entities: graph.entities.length, relations: graph.relations.length, mentions: graph.mentions.length, merges: merges.length, communities: communities.length, overrides: overrides.length };
+  return { documents: documents.length, chunks: chunks.length, entities: graph.entities.length, relations: graph.relations.length, mentions: graph.mentions.length, merges: merges.length, communities: communities.length, retractedFacts: retractedFacts.length, overrides: overrides.length };
 }

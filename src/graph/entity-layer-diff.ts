@@ -99,7 +99,7 @@ function relationId(relation: Relation): string {
 }
 
 /** Every stored field of a relation, its endpoints included (a field read back as null equals one left out). */
-function sameRelation(left: Relation, right: Relation): boolean {
+export function sameRelation(left: Relation, right: Relation): boolean {
   return left.sourceId === right.sourceId && left.targetId === right.targetId && left.chunkId === right.chunkId && left.documentId === right.documentId
     && left.start === right.start && left.end === right.end && left.weight === right.weight
     && (left.validFrom ?? null) === (right.validFrom ?? null) && (left.validTo ?? null) === (right.validTo ?? null)

@@ -24,6 +24,7 @@ export function gateStore(store: GraphStore): GraphStore {
     searchEntities: (query, limit) => read(() => store.searchEntities(query, limit)),
     getChunks: (ids) => read(() => store.getChunks(ids)),
     loadProjection: () => read(() => store.loadProjection()),
+    listRetractedFacts: () => read(() => store.listRetractedFacts()),
     listMerges: () => read(() => store.listMerges()),
     listCommunities: () => read(() => store.listCommunities()),
     runReadOnlyCypher: (query, parameters, limits) => write(() => store.runReadOnlyCypher(query, parameters, limits)),

@@ -1,4 +1,4 @@
-import type { Chunk, ChunkExtraction, Community, Entity, Mention, MergeRecord, Relation, SourceDocument } from '../core/records.js';
+import type { Chunk, ChunkExtraction, Community, Entity, Mention, MergeRecord, Relation, RetractedFact, SourceDocument } from '../core/records.js';
 import type { GraphSchema } from '../config/graph-schema.js';
 
 /** A document as stored, without its text. */
@@ -38,6 +38,16 @@ export interface IndexWrite {
   merges: MergeRecord[];
   /** The whole community hierarchy with reports; it replaces the stored one. */
   communities: Community[];
+  /**
+   * Facts this write retracts (transaction time), added to the stored ones: they outlive the
+   * documents and entity layer they came from (a removal, a schema change, a re-index keep them).
+   */
+  retractedFacts?: RetractedFact[];
+  /**
+   * Stored retracted facts to delete first: every one (a migration replacing a target's whole
+   * graph), or those of the keys given (`rhizome remove --erase`: the history of the documents goes too).
+   */
+  eraseRetractedFacts?: 'all' | string[];
 }
 
 /** One stored fact to close without deleting it (agent memory's `forget`). */
@@ -131,6 +141,8 @@ export interface GraphStore {
   searchEntities(query: string, limit: number): Promise<ScoredId[]>;
   getChunks(ids: string[]): Promise<ChunkWithSource[]>;
   loadProjection(): Promise<GraphProjection>;
+  /** Every fact retracted by a write (see IndexWrite.retractedFacts), ordered by retraction time then relation id. */
+  listRetractedFacts(): Promise<RetractedFact[]>;
   listMerges(): Promise<MergeRecord[]>;
   /** Every community with its members and report, ordered by level then id. */
   listCommunities(): Promise<Community[]>;

@@ -2,13 +2,15 @@ import { hiddenDocumentIds, sliceProjection, type TimeSlice } from '../history/t
 import type { GraphStore } from './store.js';
 
 /**
- * A read view of a store in time (see TimeSlice): the projection holds the facts of the slice,
- * and documents the slice hides (dated after `writtenBy`, recorded after `knownAt`) are out of
- * listings, searches and chunk lookups. Writes go to the store unchanged.
+ * A read view of a store in time (see TimeSlice): the projection holds the facts of the slice
+ * (with `knownAt`, retracted facts still stored then among them), and documents the slice hides
+ * (dated after `writtenBy`, recorded after `knownAt`) are out of listings, searches and chunk
+ * lookups. Writes go to the store unchanged.
  */
 export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore {
-  let hidden: Promise<Set<string>> | null = null;
-  const hiddenDocuments = () => (hidden ??= store.listDocuments().then((documents) => hiddenDocumentIds(documents, slice)));
+  let hidden: Promise<{ all: Set<string>; byDate: Set<string> }> | null = null;
+  const hiddenSets = () => (hidden ??= store.listDocuments().then((documents) => ({ all: hiddenDocumentIds(documents, slice), byDate: hiddenDocumentIds(documents, slice.writtenBy === undefined ? {} : { writtenBy: slice.writtenBy }) })));
+  const hiddenDocuments = async () => (await hiddenSets()).all;
   const chunkDocuments = async () => new Map((await store.listChunkDocuments()).map((chunk) => [chunk.id, chunk.documentId]));
   const { writeVectors, searchVectors, vectorState } = store;
   return {
@@ -39,9 +41,15 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
       return (await store.getChunks(ids)).filter((chunk) => !hiddenIds.has(chunk.documentId));
     },
     loadProjection: async () => {
-      const hiddenIds = await hiddenDocuments();
-      return sliceProjection(await store.loadProjection(), slice, hiddenIds, hiddenIds.size > 0 ? await chunkDocuments() : new Map());
+      const { all, byDate } = await hiddenSets();
+      return sliceProjection(await store.loadProjection(), slice, {
+        hiddenDocuments: all,
+        hiddenFactDocuments: slice.knownAt === undefined ? all : byDate,
+        chunkDocuments: all.size > 0 ? await chunkDocuments() : new Map(),
+        retracted: slice.knownAt === undefined ? [] : await store.listRetractedFacts(),
+      });
     },
+    listRetractedFacts: () => store.listRetractedFacts(),
     writeIndex: (write, options) => store.writeIndex(write, options),
     invalidateRelations: (invalidations) => store.invalidateRelations(invalidations),
     searchEntities: (query, limit) => store.searchEntities(query, limit),

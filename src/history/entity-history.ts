@@ -25,6 +25,8 @@ export interface HistoryEvent {
   interim?: true;
   /** Superseded: the fact that closed it, with its evidence and citation. */
   successor?: { relationId: string; other: Pick<Entity, 'id' | 'name' | 'type'>; evidence: string; citation: Citation | null };
+  /** Started or ended on a date a later statement of the fact gave (a rescheduled start or end): that statement, with its citation. */
+  restatement?: { relationId: string; evidence: string; citation: Citation | null };
   reason?: string;
 }
 
@@ -47,11 +49,14 @@ export async function entityHistory(store: GraphStore, idOrName: string, options
   if (!entity) throw new RhizomeError('INPUT_NOT_FOUND', `no entity is named or has the id "${idOrName}": search with a part of its name`, { details: { entity: idOrName } });
   const byId = new Map(projection.relations.map((relation) => [relation.id, relation]));
   const own = (graph.relationsOf.get(entity.id) ?? []).filter((relation) => relation.type !== COOCCURRENCE_EDGE_TYPE && (relation.validFrom || relation.validTo));
-  const successors = own.flatMap((relation) => (relation.supersededBy && byId.has(relation.supersededBy) ? [byId.get(relation.supersededBy) as Relation] : []));
-  const chunks = new Map((await store.getChunks([...new Set([...own, ...successors].map((relation) => relation.chunkId))])).map((chunk) => [chunk.id, chunk]));
-  const cite = (relation: Relation) => {
+  const linked = (id: string | null | undefined) => (id && byId.has(id) ? [byId.get(id) as Relation] : []);
+  const successors = own.flatMap((relation) => linked(relation.supersededBy));
+  const restatements = own.flatMap((relation) => linked(relation.restatedBy));
+  const chunks = new Map((await store.getChunks([...new Set([...own, ...successors, ...restatements].map((relation) => relation.chunkId))])).map((chunk) => [chunk.id, chunk]));
+  // A fact of a retracted document version (history known at an earlier time) has no stored passage: it cites itself.
+  const cite = (relation: Relation): Citation => {
     const chunk = chunks.get(relation.chunkId);
-    return chunk ? citeChunk(chunk, { start: relation.start, end: relation.end }) : null;
+    return chunk ? citeChunk(chunk, { start: relation.start, end: relation.end }) : { kind: 'relation', id: relation.id, label: `${relation.type}: ${relation.evidence.slice(0, 120)}` };
   };
   const summary = (id: string) => {
     const found = graph.entities.get(id) ?? entity;
@@ -64,14 +69,16 @@ export async function entityHistory(store: GraphStore, idOrName: string, options
       other: summary(otherEnd(relation, entity.id)), evidence: relation.evidence, citation: cite(relation), recordedAt: relation.recordedAt ?? null,
       ...(saysInterim(relation.evidence) ? { interim: true as const } : {}),
     };
-    if (relation.validFrom) events.push({ ...base, date: relation.validFrom, kind: 'started' });
+    const restatement = relation.restatedBy ? byId.get(relation.restatedBy) : undefined;
+    const restatedOn = (bound: 'validFrom' | 'validTo') => (restatement && restatement[bound] === relation[bound] ? { restatement: { relationId: restatement.id, evidence: restatement.evidence, citation: cite(restatement) } } : {});
+    if (relation.validFrom) events.push({ ...base, date: relation.validFrom, kind: 'started', ...restatedOn('validFrom') });
     if (!relation.validTo) continue;
     const successor = relation.supersededBy ? byId.get(relation.supersededBy) : undefined;
     if (successor) {
       const successorEnd = successor.sourceId === relation.sourceId ? successor.targetId : successor.sourceId;
       events.push({ ...base, date: relation.validTo, kind: 'superseded', successor: { relationId: successor.id, other: summary(successorEnd), evidence: successor.evidence, citation: cite(successor) }, ...(relation.invalidationReason ? { reason: relation.invalidationReason } : {}) });
     } else {
-      events.push({ ...base, date: relation.validTo, kind: relation.invalidationReason ? 'invalidated' : 'ended', ...(relation.invalidationReason ? { reason: relation.invalidationReason } : {}) });
+      events.push({ ...base, date: relation.validTo, kind: relation.invalidationReason ? 'invalidated' : 'ended', ...(relation.invalidationReason ? { reason: relation.invalidationReason } : restatedOn('validTo')) });
     }
   }
   const inRange = (event: HistoryEvent) => (!options.from || event.date.slice(0, options.from.length) >= options.from) && (!options.to || event.date.slice(0, options.to.length) <= options.to);

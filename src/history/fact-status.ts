@@ -17,6 +17,10 @@ export interface FactStanding {
   reason: string | null;
   /** The evidence says the fact holds for the time being ("interim", « par intérim »). */
   interim: boolean;
+  /** The sentence that states the fact. */
+  evidence: string;
+  /** How the answer cites it: as a fact, or through a passage it quotes that states it. */
+  citedAs: 'fact' | 'passage';
 }
 
 /** Today as an ISO date (the date "current" means when no date is given). */
@@ -34,7 +38,7 @@ export function factStatusOn(relation: Relation, date: string = today()): FactSt
 }
 
 /** The standing of each fact on `date`, in the order given. */
-export function describeFacts(relations: Relation[], date?: string): FactStanding[] {
+export function describeFacts(relations: Relation[], date?: string, citedAs: FactStanding['citedAs'] = 'fact'): FactStanding[] {
   return relations.map((relation) => ({
     relationId: relation.id,
     type: relation.type,
@@ -45,5 +49,7 @@ export function describeFacts(relations: Relation[], date?: string): FactStandin
     supersededBy: relation.supersededBy ?? null,
     reason: relation.invalidationReason ?? null,
     interim: saysInterim(relation.evidence),
+    evidence: relation.evidence,
+    citedAs,
   }));
 }

@@ -1,13 +1,15 @@
-import type { Relation } from '../core/records.js';
+import type { Relation, RetractedFact } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import type { GraphProjection } from '../graph/store.js';
 import { findDates } from '../text/find-dates.js';
+import { factsKnownAt } from './retracted-facts.js';
+import { compareAtPrecision } from './time-precision.js';
 
 /**
  * A view of the graph in time. `asOf` is valid time (facts true on that date); `knownAt` is
- * transaction time (facts as they had been recorded by then: later facts hidden, closings
- * recorded later undone); `writtenBy` hides documents dated after it, with their facts (memory
- * episodes not yet lived).
+ * transaction time (facts as they were stored by then: later facts hidden, closings recorded
+ * later undone, facts of document versions replaced or removed since brought back); `writtenBy`
+ * hides documents dated after it, with their facts (memory episodes not yet lived).
  */
 export interface TimeSlice {
   asOf?: string;
@@ -24,14 +26,6 @@ export function parseTimePoint(text: string, option = 'asOf'): string {
   const found = findDates(trimmed)[0];
   if (found) return found.iso;
   throw new RhizomeError('QUERY_INVALID', `${option} "${text}" is not a date (write 2024, 2024-06, 2024-06-01 or "June 2024")`);
-}
-
-/** Compares two ISO dates at the precision of the coarser one ("2024" holds all of 2024). */
-function compareAtPrecision(left: string, right: string): number {
-  const length = Math.min(left.length, right.length);
-  const a = left.slice(0, length);
-  const b = right.slice(0, length);
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Whether a fact held on a date: begun by then (or undated) and not ended before it. */
@@ -70,12 +64,24 @@ export function sliceRelations(relations: Relation[], slice: TimeSlice, hiddenDo
     .filter((relation) => asOf === undefined || factHoldsOn(relation, asOf));
 }
 
+/** What a time-sliced projection leaves out or brings back besides validity (see timeSlicedStore). */
+export interface SliceContext {
+  /** Documents out of the slice (dated after `writtenBy`, recorded after `knownAt`): their mentions go. */
+  hiddenDocuments: ReadonlySet<string>;
+  /** Documents whose facts go whole: those dated after `writtenBy` (with `knownAt`, facts are checked by their own recording). */
+  hiddenFactDocuments: ReadonlySet<string>;
+  chunkDocuments: ReadonlyMap<string, string>;
+  /** Facts retracted by later writes: with `knownAt`, those still stored then take their place. */
+  retracted: readonly RetractedFact[];
+}
+
 /** The projection of a time slice: its relations; entities and mentions are kept (an entity exists whether or not its facts hold). */
-export function sliceProjection(projection: GraphProjection, slice: TimeSlice, hiddenDocuments: ReadonlySet<string> = new Set(), chunkDocuments: ReadonlyMap<string, string> = new Map()): GraphProjection {
+export function sliceProjection(projection: GraphProjection, slice: TimeSlice, context: SliceContext): GraphProjection {
+  const believed = slice.knownAt === undefined ? projection : factsKnownAt(projection, context.retracted, slice.knownAt);
   return {
-    entities: projection.entities,
-    relations: sliceRelations(projection.relations, slice, hiddenDocuments),
-    mentions: projection.mentions.filter((mention) => !hiddenDocuments.has(chunkDocuments.get(mention.chunkId) ?? '')),
+    entities: believed.entities,
+    relations: sliceRelations(believed.relations, slice, context.hiddenFactDocuments),
+    mentions: believed.mentions.filter((mention) => !context.hiddenDocuments.has(context.chunkDocuments.get(mention.chunkId) ?? '')),
   };
 }
 

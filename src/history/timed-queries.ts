@@ -1,7 +1,7 @@
 import type { Answer } from '../answer/answer.js';
 import { QueryEngine } from '../ask/query-engine.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
-import type { Relation } from '../core/records.js';
+import type { Citation, Relation, Span } from '../core/records.js';
 import type { QueryMode } from '../core/retrieval-context.js';
 import { ignoreEvents, type EventSink } from '../events/events.js';
 import type { GraphProjection, GraphStore } from '../graph/store.js';
@@ -57,12 +57,20 @@ export class TimedQueries {
     const engine = sliced?.engine ?? this.engine;
     const answer = await engine.answer(question, mode, options.signal, options.onEvent ?? ignoreEvents, slice.asOf ? { asOf: slice.asOf } : {});
     const cited = new Set(answer.citations.filter((citation) => citation.kind === 'relation').map((citation) => citation.id));
-    if (cited.size === 0) return answer;
+    const passages = answer.citations.filter((citation) => citation.kind === 'chunk' && citation.span !== undefined);
+    if (cited.size === 0 && passages.length === 0) return answer;
     const projection = sliced ? (sliced.projection ??= sliced.store.loadProjection()) : this.storedProjection();
     const relations = (await projection).relations.filter((relation) => cited.has(relation.id) && isTimed(relation));
-    if (relations.length === 0) return answer;
+    // A quoted passage may state a fact the slice left out (forgotten, superseded, ended by then): its standing says so.
+    const stated = passages.length === 0 ? [] : (await this.believedProjection(slice)).relations.filter((relation) => !cited.has(relation.id) && isTimed(relation) && passages.some((passage) => states(passage, relation)));
+    if (relations.length === 0 && stated.length === 0) return answer;
     const date = slice.asOf ?? findDates(question)[0]?.iso;
-    return { ...answer, ...(date ? { asOf: date } : {}), facts: describeFacts(relations, date) };
+    return { ...answer, ...(date ? { asOf: date } : {}), facts: [...describeFacts(relations, date), ...describeFacts(stated, date, 'passage')] };
+  }
+
+  /** Every fact as believed at the slice's `knownAt` (all stored facts without one), whatever its validity. */
+  private believedProjection(slice: TimeSlice): Promise<GraphProjection> {
+    return slice.knownAt === undefined ? this.storedProjection() : timeSlicedStore(this.store, { knownAt: slice.knownAt }).loadProjection();
   }
 
   /** The engine a question in time is answered by: the plain one, or the last slice's. */
@@ -108,6 +116,12 @@ export function readSlice(options: TimeOptions): TimeSlice {
     ...(options.knownAt !== undefined ? { knownAt: parseTimePoint(options.knownAt, 'knownAt') } : {}),
     ...(options.writtenBy !== undefined ? { writtenBy: parseTimePoint(options.writtenBy, 'writtenBy') } : {}),
   };
+}
+
+/** Whether a cited passage quotes the sentence a fact was read from. */
+function states(passage: Citation, relation: Relation): boolean {
+  const span = passage.span as Span;
+  return passage.id === relation.chunkId && relation.start < span.end && span.start < relation.end;
 }
 
 function isTimed(relation: Relation): boolean {

@@ -52,7 +52,8 @@ function describeEvent(event: HistoryEvent, words: ReturnType<typeof languagePac
   const cited = marker(event.citation);
   if (event.kind === 'superseded' && event.successor) return `${fact} ${words.superseded} ${event.date} ${words.by} ${event.successor.other.name} ${cited}${marker(event.successor.citation)}`;
   const kind = event.kind === 'started' ? words.started : event.kind === 'ended' ? words.ended : event.kind === 'invalidated' ? words.invalidated : words.superseded;
-  return `${fact} ${kind} ${event.date} ${cited}`.trimEnd();
+  const restated = event.restatement ? marker(event.restatement.citation) : '';
+  return `${fact} ${kind} ${event.date} ${cited}${restated}`.trimEnd();
 }
 
 /** The events without repeats: one per kind, fact type, other entity and date (a fact stated in two documents changes once). */

@@ -8,7 +8,7 @@ import { EXTRACTIVE_REPORT_VERSION, writeExtractiveReport } from '../communities
 import { createLlmReportWriter, type ReportCounts } from '../communities/llm-report.js';
 import { COMMUNITY_REPORT_PROMPT_VERSION } from '../prompts/community-report-prompt.js';
 import { contentHash } from '../core/ids.js';
-import { recordDocumentVersions } from './document-recordings.js';
+import { recordDocumentVersions, retractStoredFacts } from './document-recordings.js';
 import { applyInvalidations, readInvalidations } from '../history/invalidations.js';
 import { applyOverrides, mergeConstraintsOf } from '../review/apply-overrides.js';
 import { readOverrides } from '../review/override-store.js';
@@ -18,6 +18,12 @@ import { RunCheckpoint, type InterruptedRun } from './run-checkpoint.js';
 import type { IndexSummary } from './index-summary.js';
 import type { PreparedIndex } from './prepare-index.js';
 import type { IndexContext } from './run-index.js';
+
+/** How a removal treats the history of what it removes. */
+export interface RemovalOptions {
+  /** Also delete the removed documents' retracted facts (every version), and retract none: nothing of them stays for `knownAt`. */
+  erase?: boolean;
+}
 
 /** Meta key of the log of alias merges undone by later runs (newest last). */
 export const UNDONE_MERGES_META = 'undoneMerges';
@@ -33,12 +39,13 @@ export interface UndoneMerge extends MergeRecord {
  * Applies a prepared change to the workspace: extract pending chunks → re-resolve the entity layer
  * from every kept chunk → re-apply the review decisions → communities → one checked write → vectors. Everything derived (mentions,
  * relations, entities, descriptions, aliases, merges, communities) is rebuilt from the chunks that
- * remain, so a removed document leaves no evidence behind. Returns the run summary (without its report path) and the merges made.
+ * remain, so a removed document leaves no evidence behind; the facts the write drops or changes are
+ * kept apart as retracted (transaction time), for `knownAt` queries only. Returns the run summary (without its report path) and the merges made.
  */
-export async function applyChanges(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove' = 'index'): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
+export async function applyChanges(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove' = 'index', options: RemovalOptions = {}): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
   const checkpoint = RunCheckpoint.open(context.config.workspace, kind, corpusKeyOf(prepared, extractionKeyFor(context.config)));
   try {
-    const result = await applyWithCheckpoint(prepared, context, started, checkpoint);
+    const result = await applyWithCheckpoint(prepared, context, started, checkpoint, options);
     checkpoint.complete();
     return result;
   } catch (error) {
@@ -48,7 +55,7 @@ export async function applyChanges(prepared: PreparedIndex, context: IndexContex
   }
 }
 
-async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContext, started: number, checkpoint: RunCheckpoint): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
+async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContext, started: number, checkpoint: RunCheckpoint, options: RemovalOptions): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
   const { store, config, events, signal } = context;
   const checkAbort = () => {
     if (signal?.aborted) throw new RhizomeError('ABORTED', 'indexing was cancelled');
@@ -92,8 +99,9 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   const undoneMerges = findUndoneMerges(previousMerges, graph.merges);
   const removedPaths = prepared.removedDocuments.map((document) => document.path);
   checkpoint.reach('store', { merges: undoneMerges, removedDocuments: removedPaths });
-  const storing = await timeStage('store', events, () =>
-    store.writeIndex({
+  const storing = await timeStage('store', events, async () => {
+    const history = await retractStoredFacts(store, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds, erase: options.erase === true }, graph.relations, checkpoint.startedAt);
+    await store.writeIndex({
       removedDocumentIds: prepared.plan.removedIds,
       documents: recorded.documents,
       chunks: prepared.newChunks,
@@ -101,8 +109,10 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
       graph: { entities: graph.entities, relations: graph.relations, mentions: graph.mentions },
       merges: graph.merges,
       communities: communityStage.result.communities,
-    }, signal ? { signal } : {}),
-  );
+      retractedFacts: history.retractedFacts,
+      ...(history.eraseRetractedFacts.length > 0 ? { eraseRetractedFacts: history.eraseRetractedFacts } : {}),
+    }, signal ? { signal } : {});
+  });
   stageSeconds.store = storing.seconds;
   if (undoneMerges.length > 0) await recordUndoneMerges(context, undoneMerges, removedPaths, checkpoint.startedAt);
   checkpoint.clearExtractions();

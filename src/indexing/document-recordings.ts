@@ -1,6 +1,7 @@
-import type { SourceDocument } from '../core/records.js';
+import type { Relation, RetractedFact, SourceDocument } from '../core/records.js';
 import type { DocumentRecording } from '../extraction/resolution/resolve-graph.js';
 import type { GraphStore } from '../graph/store.js';
+import { eraseDocuments, retractFacts } from '../history/retracted-facts.js';
 
 /**
  * Stamps the documents a run writes with the run's start (transaction time) and returns, for
@@ -13,4 +14,20 @@ export async function recordDocumentVersions(store: GraphStore, toWrite: SourceD
   for (const stored of await store.listDocuments()) recordings.set(stored.id, { version: stored.contentHash, date: stored.date, ...(stored.recordedAt ? { recordedAt: stored.recordedAt } : {}) });
   for (const document of documents) recordings.set(document.id, { version: document.contentHash, date: document.date, recordedAt: runStartedAt });
   return { documents, recordings };
+}
+
+/**
+ * The stored facts a run retracts when its write lands (see retractFacts): those of the documents
+ * it rewrites or removes, and those the new entity layer drops or changes. They are kept, marked
+ * with the run's start, so `knownAt` before it still sees them. With `erase` (removed documents to
+ * leave no history), the removed documents' facts and every retracted fact quoting them are left
+ * out, and the stored ones are listed for deletion. Nothing is read from an empty store.
+ */
+export async function retractStoredFacts(store: GraphStore, change: { rewritten: readonly string[]; removed: readonly string[]; erase: boolean }, next: readonly Relation[], runStartedAt: string): Promise<{ retractedFacts: RetractedFact[]; eraseRetractedFacts: string[] }> {
+  if ((await store.listDocuments()).length === 0) return { retractedFacts: [], eraseRetractedFacts: [] };
+  const previous = await store.loadProjection();
+  const retracted = retractFacts(previous, next, { replaced: new Set(change.rewritten), removed: new Set(change.removed) }, runStartedAt);
+  if (!change.erase || change.removed.length === 0) return { retractedFacts: retracted, eraseRetractedFacts: [] };
+  const erased = eraseDocuments(new Set(change.removed), previous.relations, await store.listRetractedFacts());
+  return { retractedFacts: retracted.filter(erased.keeps), eraseRetractedFacts: erased.keys };
 }

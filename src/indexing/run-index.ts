@@ -1,3 +1,4 @@
+import type { RemovalOptions } from './apply-changes.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MergeRecord } from '../core/records.js';
@@ -51,7 +52,7 @@ export async function runIndex(roots: string[], context: IndexContext, options: 
  * the rest of the entity layer and the communities are rebuilt from the documents that remain.
  * INPUT_NOT_FOUND, before any change, when a target names no indexed document.
  */
-export async function runRemove(targets: string[], context: IndexContext): Promise<IndexSummary> {
+export async function runRemove(targets: string[], context: IndexContext, options: RemovalOptions = {}): Promise<IndexSummary> {
   const started = performance.now();
   await context.store.ensureSchema(context.config.schema);
   const stored = await context.store.listDocuments();
@@ -60,12 +61,12 @@ export async function runRemove(targets: string[], context: IndexContext): Promi
     throw new RhizomeError('INPUT_NOT_FOUND', `no indexed document matches ${unmatched.map((target) => `"${target}"`).join(', ')} (give a document id, or the path of an indexed file or of a folder holding some; \`rhizome stats\` counts them); nothing was removed`, { details: { unmatched } });
   }
   const prepared = await prepareRemoval(ids, context);
-  return finish(prepared, context, started, 'remove');
+  return finish(prepared, context, started, 'remove', options);
 }
 
 /** Applies a prepared change and writes the run report. */
-export async function finish(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove'): Promise<IndexSummary> {
-  const { summary, merges } = await applyChanges(prepared, context, started, kind);
+export async function finish(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove', options: RemovalOptions = {}): Promise<IndexSummary> {
+  const { summary, merges } = await applyChanges(prepared, context, started, kind, options);
   return { ...summary, reportPath: writeRunReport(context.config.workspace, kind, summary, merges) };
 }
 

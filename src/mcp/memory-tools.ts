@@ -12,7 +12,7 @@ const date = z.string().min(4).max(40);
 /** An answer as text: the cited answer, then where each cited fact stands on the date asked about. */
 function timedText(answer: TimedAnswer): ToolResult {
   const labels = new Map(answer.citations.map((citation) => [citation.id, citation.label]));
-  const facts = (answer.facts ?? []).map((fact) => `- ${fact.status}: ${labels.get(fact.relationId) ?? fact.relationId} (${fact.validFrom ?? '…'} → ${fact.validTo ?? '…'}${fact.interim ? '; interim' : ''})${fact.reason ? ` — ${fact.reason}` : ''} [${fact.relationId}]`);
+  const facts = (answer.facts ?? []).map((fact) => `- ${fact.status}: ${labels.get(fact.relationId) ?? `${fact.type}: ${fact.evidence}`}${fact.citedAs === 'passage' ? ' (stated in a quoted passage)' : ''} (${fact.validFrom ?? '…'} → ${fact.validTo ?? '…'}${fact.interim ? '; interim' : ''})${fact.reason ? ` — ${fact.reason}` : ''} [${fact.relationId}]`);
   const standing = facts.length > 0 ? `\n\nFacts${answer.asOf ? ` on ${answer.asOf}` : ' today'}:\n${facts.join('\n')}` : '';
   return { content: [{ type: 'text', text: `${answerWithSources(answer)}${standing}\n\n(mode ${answer.mode}${answer.found ? '' : ', not found'})` }] };
 }
@@ -36,10 +36,10 @@ export function registerMemoryTools(server: McpServer, rhizome: Rhizome): void {
     return json(await rhizome.forget(fact !== undefined ? { fact } : { query: query ?? '' }, reason, time ? { time } : {}));
   }));
   server.registerTool('entity_history', {
-    description: 'The facts about an entity that started, ended or were superseded, oldest first, each with its evidence and citation (and the newer fact for a supersession); from/to keep what changed between two dates.',
-    inputSchema: { entity: z.string().min(1).max(500), from: date.optional(), to: date.optional() },
+    description: 'The facts about an entity that started, ended or were superseded, oldest first, each with its evidence and citation (and the newer fact for a supersession); from/to keep what changed between two dates; knownAt gives the history as it was stored at that time.',
+    inputSchema: { entity: z.string().min(1).max(500), from: date.optional(), to: date.optional(), knownAt: date.optional() },
     annotations: { readOnlyHint: true },
-  }, ({ entity, from, to }) => tool(async () => json(await rhizome.history(entity, { ...(from ? { from } : {}), ...(to ? { to } : {}) }))));
+  }, ({ entity, from, to, knownAt }) => tool(async () => json(await rhizome.history(entity, { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(knownAt ? { knownAt } : {}) }))));
   server.registerTool('ask_as_of', {
     description: 'Answer a question with the facts valid on a date (asOf), or as recorded by a time (knownAt), citing its sources and saying which facts are current and which superseded.',
     inputSchema: { question: z.string().min(1).max(4000), asOf: date.optional(), knownAt: date.optional(), mode: z.enum(QUERY_MODES as [QueryMode, ...QueryMode[]]).optional() },

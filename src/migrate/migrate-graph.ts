@@ -57,7 +57,7 @@ export async function migrateGraph(source: GraphStore, target: GraphStore, optio
       throw new RhizomeError('CONFIG_INVALID', `the target store already holds ${targetCounts.documents} documents and ${targetCounts.entities} entities; pass --replace to overwrite it`);
     }
     const stale = (await target.listDocuments()).map((document) => document.id);
-    await target.writeIndex({ removedDocumentIds: stale, documents: [], chunks: [], updatedExtractions: [], ...EMPTY_LAYER });
+    await target.writeIndex({ removedDocumentIds: stale, documents: [], chunks: [], updatedExtractions: [], ...EMPTY_LAYER, eraseRetractedFacts: 'all' });
   }
 
   const documents = await source.listDocuments();
@@ -77,7 +77,7 @@ export async function migrateGraph(source: GraphStore, target: GraphStore, optio
   }
 
   const [graph, merges, communities] = [await source.loadProjection(), await source.listMerges(), await source.listCommunities()];
-  await target.writeIndex({ removedDocumentIds: [], documents: [], chunks: [], updatedExtractions: [], graph, merges, communities });
+  await target.writeIndex({ removedDocumentIds: [], documents: [], chunks: [], updatedExtractions: [], graph, merges, communities, retractedFacts: await source.listRetractedFacts() });
   progress({ stage: 'entity layer', done: graph.entities.length, total: graph.entities.length });
 
   const meta = await readMetaEntries(source);

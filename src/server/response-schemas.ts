@@ -99,6 +99,8 @@ const factStandingSchema = z.object({
   supersededBy: z.string().nullable().describe('the relation id of the newer fact that closed it'),
   reason: z.string().nullable().describe('why it was closed'),
   interim: z.boolean().describe('the evidence says the fact holds for the time being ("interim", « par intérim »)'),
+  evidence: z.string().describe('the sentence that states the fact'),
+  citedAs: z.enum(['fact', 'passage']).describe('cited as a fact, or through a quoted passage that states it (a forgotten or superseded fact a passage still says is shown so)'),
 }) satisfies z.ZodType<FactStanding>;
 
 /** The answer of POST /api/query and POST /api/memory/search. */
@@ -127,6 +129,7 @@ const historyEventSchema = z.object({
   recordedAt: z.string().nullable().describe('when the fact was recorded (transaction time)'),
   interim: z.literal(true).optional().describe('present when the evidence says the fact held for the time being ("interim", « par intérim »)'),
   successor: z.object({ relationId: z.string(), other: entitySummarySchema, evidence: z.string(), citation: citationSchema.nullable() }).optional().describe('superseded: the newer fact that closed it'),
+  restatement: z.object({ relationId: z.string(), evidence: z.string(), citation: citationSchema.nullable() }).optional().describe('started or ended on a date a later statement of the fact gave: that statement'),
   reason: z.string().optional().describe('why it was closed (superseded or invalidated)'),
 }) satisfies z.ZodType<HistoryEvent>;
 

@@ -9,6 +9,7 @@ import { defineWriteCases } from './write-cases.js';
 import { defineVectorCases } from './vector-cases.js';
 import { defineRemoveCases } from './remove-cases.js';
 import { defineHistoryCases } from './history-cases.js';
+import { defineRetractionCases } from './retraction-cases.js';
 
 /** Opens a backend's store for a workspace folder; a new folder must give an empty store, the same folder the same data. */
 export type OpenStore = (workspace: string) => Promise<GraphStore>;
@@ -62,5 +63,6 @@ export function defineGraphStoreContract(name: string, openStore: OpenStore, opt
     defineVectorCases(context);
     defineRemoveCases(context);
     defineHistoryCases(context);
+    defineRetractionCases(context);
   });
 }

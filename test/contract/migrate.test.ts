@@ -32,7 +32,8 @@ async function observe(config: RhizomeConfigInput) {
     const { workspace: _workspace, store: _store, ...stats } = await rhizome.stats();
     const answer = await rhizome.query(QUESTION, { mode: 'local' });
     const naive = await rhizome.query(QUESTION, { mode: 'naive' });
-    return { stats, merges: await rhizome.merges(), probe: await rhizome.cypher(PROBE), answer: answer.answer, citations: answer.citations, naive: naive.answer };
+    const retracted = (await rhizome.exportGraph({ format: 'jsonl', transactionTime: true })).trim().split('\n').filter((line) => (JSON.parse(line) as { kind?: string }).kind === 'retractedFact');
+    return { stats, merges: await rhizome.merges(), probe: await rhizome.cypher(PROBE), answer: answer.answer, citations: answer.citations, naive: naive.answer, retracted };
   } finally {
     await rhizome.close();
   }
@@ -50,9 +51,13 @@ describe('rhizome migrate: Kuzu → Neo4j → Kuzu round trip', { skip }, () => 
     }
     const rhizome = createRhizome({ workspace: kuzuWorkspace });
     await rhizome.index(path.join(base, 'docs'));
+    // A corrected document: the facts of its first version are kept as retracted, and must be copied too.
+    writeFileSync(path.join(base, 'docs', 'lynx.txt'), DOCUMENTS['lynx.txt']!.replace('Brest', 'Rennes'));
+    await rhizome.index(path.join(base, 'docs'));
     await rhizome.close();
     original = await observe({ workspace: kuzuWorkspace });
     assert.ok(original.stats.relations > 0 && original.probe.length > 0 && original.stats.communities > 0, 'the fixture has a graph worth copying');
+    assert.ok(original.retracted.length > 0, 'the fixture has retracted facts worth copying');
     await wipeTestDatabase(settings!);
   });
 

@@ -33,3 +33,19 @@ test('rhizome history lists what started and what was superseded, with both cita
   const json = JSON.parse(runCli(base, '--workspace', workspace, 'history', 'Corvid', '--from', '2024', '--json').stdout) as { events: Array<{ kind: string }> };
   assert.deepEqual(json.events.map((event) => event.kind), ['started', 'superseded']);
 });
+
+test('rhizome query --known-at reads an edited document\'s old version; remove --erase leaves nothing of it', async () => {
+  const firstVersionKnown = new Date().toISOString();
+  await new Promise((resolve) => setTimeout(resolve, 15));
+  writeFileSync(path.join(docs, 'change.txt'), 'Corvid leadership change\n2024-04-01\n\nAnouk Peral leads the Corvid programme from 1 April 2024.\n');
+  assert.equal(runCli(base, '--workspace', workspace, 'index', docs).code, 0);
+  const believed = runCli(base, '--workspace', workspace, 'query', 'Who leads the Corvid programme?', '--as-of', '2024-06', '--known-at', firstVersionKnown);
+  assert.equal(believed.code, 0, believed.stderr);
+  assert.match(believed.stdout, /^Tomas Vireo —/);
+  assert.match(runCli(base, '--workspace', workspace, 'query', 'Who leads the Corvid programme?', '--as-of', '2024-06').stdout, /^Anouk Peral —/);
+
+  const retractedOf = () => runCli(base, '--workspace', workspace, 'export', '--format', 'jsonl', '--transaction-time').stdout.trim().split('\n').filter((line) => (JSON.parse(line) as { kind?: string }).kind === 'retractedFact');
+  assert.ok(retractedOf().some((line) => line.includes('Tomas Vireo')));
+  assert.equal(runCli(base, '--workspace', workspace, 'remove', path.join(docs, 'change.txt'), '--erase').code, 0);
+  assert.deepEqual(retractedOf().filter((line) => /Tomas Vireo|Anouk Peral/.test(line)), [], 'neither version of the removed document is kept, nor quoted by another fact\'s history');
+});

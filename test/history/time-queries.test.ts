@@ -30,7 +30,10 @@ test('asOf answers with the fact valid on that date and says where each cited fa
   const after2024 = await rhizome.query('Who leads the Corvid programme?', { asOf: 'June 2024' });
   assert.match(after2024.answer, /^Tomas Vireo —/);
   assert.equal(after2024.asOf, '2024-06');
-  assert.deepEqual(after2024.facts?.filter((fact) => fact.type === 'LEADS').map((fact) => fact.status), ['current']);
+  assert.deepEqual(after2024.facts?.filter((fact) => fact.type === 'LEADS' && fact.citedAs === 'fact').map((fact) => fact.status), ['current']);
+  // A quoted passage that states the older fact: its standing says it was superseded by then.
+  const quoted = after2024.facts?.filter((fact) => fact.citedAs === 'passage').map((fact) => [fact.evidence, fact.status]);
+  assert.deepEqual(quoted, [['Ilse Marden leads the Corvid programme.', 'superseded']]);
 
   const today = await rhizome.query('Who currently leads the Corvid programme?');
   assert.match(today.answer, /^Tomas Vireo/);

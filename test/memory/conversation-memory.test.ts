@@ -57,6 +57,8 @@ async function converse(client: Client): Promise<void> {
   const history = JSON.parse(await call(client, 'entity_history', { entity: 'Maya Lind' }));
   const changes = history.events.filter((event: { kind: string }) => event.kind !== 'started').map((event: { date: string; kind: string; other: { name: string }; citation: { path: string } | null }) => [event.date, event.kind, event.other.name, Boolean(event.citation?.path)]);
   assert.deepEqual(changes, [['2024-03-05', 'superseded', 'Kestrel Roast', true], ['2024-06-01', 'superseded', 'Tandem Labs', true], ['2024-07-02', 'superseded', 'Oslo', true]]);
+  const superseded = history.events.filter((event: { kind: string }) => event.kind === 'superseded') as Array<{ citation: { path: string } | null; successor?: { other: { name: string }; citation: { path: string } | null } }>;
+  assert.deepEqual(superseded.map((event) => [event.successor?.other.name, Boolean(event.citation?.path), Boolean(event.successor?.citation?.path)]), [['Juniper Blend', true, true], ['Orbis Systems', true, true], ['Bergen', true, true]], 'each change cites the closed fact and the fact that closed it');
   const oslo = history.events.find((event: { other: { name: string }; kind: string }) => event.other.name === 'Oslo' && event.kind !== 'started');
   assert.match(oslo.reason, /^forgotten: the user corrected it/);
 }
@@ -113,6 +115,14 @@ describe('conversation memory through the MCP SDK client over streamable HTTP', 
     assert.match(recalled.answer, /^Quill Systems —/);
     const forgotten = await post('/api/memory/forget', { fact: fact?.id, reason: 'said in jest', time: '2024-09-02' });
     assert.equal(forgotten.status, 200);
+    type Recalled = { answer: string; facts?: Array<{ evidence: string; status: string; reason: string | null; citedAs: string }> };
+    const search = async (asOf: string) => (await (await post('/api/memory/search', { question: 'Who does Maya Lind work for?', asOf })).json()) as Recalled;
+    assert.match((await search('2024-09-01')).answer, /^Quill Systems —/, 'a forgotten fact stays queryable as of earlier dates');
+    const later = await search('2024-09-15');
+    assert.doesNotMatch(later.answer, /^Quill Systems —/, 'after it was forgotten it is no longer the answer');
+    const quoted = later.facts?.find((standing) => standing.evidence.includes('Quill Systems'));
+    // A passage of the episode may still be quoted (the episode is kept): then its fact is shown forgotten, with the reason.
+    if (/Quill Systems/.test(later.answer)) assert.deepEqual([quoted?.status, quoted?.citedAs, /said in jest/.test(quoted?.reason ?? '')], ['invalidated', 'passage', true], JSON.stringify(later.facts));
     const refused = await post('/api/memory/forget', { reason: 'nothing named' });
     assert.equal(refused.status, 400);
   });

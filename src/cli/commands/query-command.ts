@@ -48,6 +48,6 @@ function printFacts(answer: TimedAnswer): void {
   for (const fact of answer.facts) {
     const span = `${fact.validFrom ?? '…'} → ${fact.validTo ?? '…'}`;
     const closed = fact.supersededBy ? `; superseded by ${labels.get(fact.supersededBy) ?? fact.supersededBy}` : fact.reason ? `; ${fact.reason}` : '';
-    printLine(`  ${fact.status.padEnd(11)} ${labels.get(fact.relationId) ?? fact.relationId} (${span}${fact.interim ? '; interim' : ''}${closed})`);
+    printLine(`  ${fact.status.padEnd(11)} ${labels.get(fact.relationId) ?? `${fact.type}: ${fact.evidence}`}${fact.citedAs === 'passage' ? ' (stated in a quoted passage)' : ''} (${span}${fact.interim ? '; interim' : ''}${closed})`);
   }
 }

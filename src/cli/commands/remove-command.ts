@@ -10,8 +10,9 @@ export function registerRemoveCommand(program: Command): void {
     .command('remove')
     .description('remove indexed documents (by id, file path, or folder) with their chunks, mentions and the relations and entities only they supported; the graph is rebuilt from the rest')
     .argument('<targets...>', 'document ids, indexed file paths, or folders')
+    .option('--erase', 'also erase their history: by default their facts stay, retracted at the removal, for queries with --known-at before it')
     .option('--json', 'print the run summary as JSON')
-    .action(async (targets: string[], options: { json?: boolean }, command: Command) => {
+    .action(async (targets: string[], options: { json?: boolean; erase?: boolean }, command: Command) => {
       const quiet = Boolean(options.json || globalOptions(command).quiet);
       const summary = await withRhizome(command, async (rhizome) => {
         const progress = createProgressDisplay(quiet);
@@ -19,7 +20,7 @@ export function registerRemoveCommand(program: Command): void {
         const onSignal = () => controller.abort();
         process.once('SIGINT', onSignal);
         try {
-          return await rhizome.remove(targets, { onEvent: progress.sink, signal: controller.signal });
+          return await rhizome.remove(targets, { onEvent: progress.sink, signal: controller.signal, erase: options.erase === true });
         } finally {
           progress.stop();
           process.off('SIGINT', onSignal);

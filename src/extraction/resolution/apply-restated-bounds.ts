@@ -7,6 +7,7 @@ import { COOCCURRENCE_EDGE_TYPE } from '../../config/graph-schema.js';
  * end that still lay ahead when a later document was written takes the later document's date for
  * it ("manages the warehouse from 1 March", then a correction written in February: "from 18 March,
  * not 1 March"). A bound already reached when the later document was written is history and stays.
+ * The rescheduled fact records the later statement (`restatedBy`), the evidence of its new bound.
  * `documentDates` maps document ids to their dates; undated documents neither reschedule nor are rescheduled.
  */
 export function applyRestatedBounds(relations: Relation[], documentDates: ReadonlyMap<string, string | null>): void {
@@ -26,14 +27,20 @@ export function applyRestatedBounds(relations: Relation[], documentDates: Readon
         if (later.written <= earlier.written) continue;
         // A co-occurrence states no fact of its own: only an end the later document gives ("the contract … will end on 31 May") reschedules one.
         if (cooccurrence) {
-          if (isAhead(earlier.relation.validTo, later.written) && later.relation.validTo && later.relation.validTo !== earlier.relation.validTo) earlier.relation.validTo = later.relation.validTo;
+          if (isAhead(earlier.relation.validTo, later.written) && later.relation.validTo && later.relation.validTo !== earlier.relation.validTo) restate(earlier.relation, 'validTo', later.relation);
           continue;
         }
-        if (isAhead(earlier.relation.validFrom, later.written) && later.relation.validFrom && later.relation.validFrom !== earlier.relation.validFrom) earlier.relation.validFrom = later.relation.validFrom;
-        if (isAhead(earlier.relation.validTo, later.written) && later.relation.validTo && later.relation.validTo !== earlier.relation.validTo) earlier.relation.validTo = later.relation.validTo;
+        if (isAhead(earlier.relation.validFrom, later.written) && later.relation.validFrom && later.relation.validFrom !== earlier.relation.validFrom) restate(earlier.relation, 'validFrom', later.relation);
+        if (isAhead(earlier.relation.validTo, later.written) && later.relation.validTo && later.relation.validTo !== earlier.relation.validTo) restate(earlier.relation, 'validTo', later.relation);
       }
     }
   }
+}
+
+/** Gives a fact the bound a later statement of it states, and records that statement. */
+function restate(relation: Relation, bound: 'validFrom' | 'validTo', later: Relation): void {
+  relation[bound] = later[bound];
+  relation.restatedBy = later.id;
 }
 
 /** Whether a bound lies after a date, compared at the precision of the coarser one. */

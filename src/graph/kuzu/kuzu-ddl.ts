@@ -6,13 +6,14 @@ export const ENTITY_COLUMNS = ['id', 'name', 'aliases', 'aliasText', 'descriptio
 /** Columns every relation table has, before the declared properties. */
 export const RELATION_COLUMNS = ['id', 'evidence', 'chunkId', 'documentId', 'startOffset', 'endOffset', 'weight', 'validFrom', 'validTo', ...RELATION_HISTORY_FIELDS];
 
-/** Tables that hold documents and chunks; they survive a schema change. */
+/** Tables that hold documents, chunks and retracted facts; they survive a schema change. */
 export const CORPUS_DDL = [
   'CREATE NODE TABLE IF NOT EXISTS Meta(key STRING, value STRING, PRIMARY KEY(key))',
   'CREATE NODE TABLE IF NOT EXISTS Document(id STRING, path STRING, format STRING, title STRING, date STRING, language STRING, contentHash STRING, byteSize INT64, text STRING, recordedAt STRING, PRIMARY KEY(id))',
   'CREATE NODE TABLE IF NOT EXISTS Chunk(id STRING, documentId STRING, chunkIndex INT64, text STRING, startOffset INT64, endOffset INT64, tokenCount INT64, extraction STRING, extractionKey STRING, kind STRING, section STRING, page INT64, PRIMARY KEY(id))',
   'CREATE REL TABLE IF NOT EXISTS HAS_CHUNK(FROM Document TO Chunk)',
   'CREATE NODE TABLE IF NOT EXISTS MergeLog(id STRING, entityId STRING, kept STRING, merged STRING, reason STRING, PRIMARY KEY(id))',
+  'CREATE NODE TABLE IF NOT EXISTS RetractedFact(key STRING, relationId STRING, documentId STRING, recordedAt STRING, retractedAt STRING, why STRING, fact STRING, PRIMARY KEY(key))',
 ];
 
 /** Chunk columns added after the first layout, with the ALTER that adds each to an older workspace's table. */

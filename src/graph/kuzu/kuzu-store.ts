@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
-import type { ChunkExtraction, MergeRecord } from '../../core/records.js';
+import type { ChunkExtraction, MergeRecord, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
@@ -17,6 +17,7 @@ import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, writeEntityLa
 import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-layer-diff.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
+import { readRetractedFacts, writeRetractedFacts } from './kuzu-retracted-facts.js';
 import { toFullTextQuery } from './full-text-query.js';
 import { resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
 import { NEEDS_REINDEX_AFTER_FAILED_WRITE } from '../store.js';
@@ -34,7 +35,7 @@ export interface KuzuStoreOptions {
 const INCREMENTAL_WRITE_SHARE = 0.2;
 
 /** Bump when the generated tables change shape: existing workspaces then rebuild their entity layer. */
-const KUZU_LAYOUT_VERSION = 3;
+const KUZU_LAYOUT_VERSION = 4;
 
 /** The default GraphStore: an embedded Kuzu database in the workspace folder. */
 export class KuzuGraphStore implements GraphStore {
@@ -136,6 +137,7 @@ export class KuzuGraphStore implements GraphStore {
       if (!diff) await this.dropAllIndexes();
       const change = diff;
       await this.connection.transaction(async () => {
+        await writeRetractedFacts(this.connection, write);
         if (change) {
           await writeCorpus(this.connection, write);
           await applyEntityLayerDiff(this.connection, schema, change, write.graph, write.merges);
@@ -200,6 +202,10 @@ export class KuzuGraphStore implements GraphStore {
 
   async loadProjection(): Promise<GraphProjection> {
     return readEntityLayer(this.connection, this.requireSchema());
+  }
+
+  async listRetractedFacts(): Promise<RetractedFact[]> {
+    return readRetractedFacts(this.connection);
   }
 
   async listMerges(): Promise<MergeRecord[]> {

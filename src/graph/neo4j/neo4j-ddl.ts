@@ -19,6 +19,7 @@ export const SCHEMA_STATEMENTS = [
   'CREATE CONSTRAINT rhizome_community_id IF NOT EXISTS FOR (c:Community) REQUIRE c.id IS UNIQUE',
   'CREATE CONSTRAINT rhizome_meta_key IF NOT EXISTS FOR (m:Meta) REQUIRE m.key IS UNIQUE',
   'CREATE CONSTRAINT rhizome_merge_log_id IF NOT EXISTS FOR (m:MergeLog) REQUIRE m.id IS UNIQUE',
+  'CREATE CONSTRAINT rhizome_retracted_fact_key IF NOT EXISTS FOR (f:RetractedFact) REQUIRE f.key IS UNIQUE',
   `CREATE FULLTEXT INDEX ${CHUNK_TEXT_INDEX} IF NOT EXISTS FOR (c:Chunk) ON EACH [c.searchText] OPTIONS {indexConfig: {\`fulltext.analyzer\`: 'english'}}`,
   `CREATE FULLTEXT INDEX ${ENTITY_NAME_INDEX} IF NOT EXISTS FOR (n:${ENTITY_LABEL}) ON EACH [n.name, n.aliasText] OPTIONS {indexConfig: {\`fulltext.analyzer\`: 'english'}}`,
 ];

@@ -1,6 +1,6 @@
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import { decodeChunkStructure } from '../chunk-structure-columns.js';
-import type { ChunkExtraction, Community, MergeRecord } from '../../core/records.js';
+import type { ChunkExtraction, Community, MergeRecord, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
@@ -11,6 +11,7 @@ import { toFullTextQuery } from './full-text-query.js';
 import { readCommunities, writeCommunities } from './neo4j-communities.js';
 import { Neo4jConnection, type Neo4jRow } from './neo4j-connection.js';
 import { writeCorpus } from './neo4j-corpus.js';
+import { readRetractedFacts, writeRetractedFacts } from './neo4j-retracted-facts.js';
 import { CHUNK_TEXT_INDEX, cypherName, ENTITY_LABEL, ENTITY_NAME_INDEX, relationTypeNames, SCHEMA_STATEMENTS } from './neo4j-ddl.js';
 import { deleteEntityLayer, readEntityLayer, writeEntityLayer } from './neo4j-entity-layer.js';
 import type { Neo4jSettings } from './neo4j-settings.js';
@@ -93,6 +94,7 @@ export class Neo4jGraphStore implements GraphStore {
     const schema = this.requireSchema();
     await this.connection.writeTransaction(async (runner) => {
       await deleteEntityLayer(runner);
+      await writeRetractedFacts(runner, write);
       await writeCorpus(runner, write);
       await writeEntityLayer(runner, schema, write.graph, write.merges);
       await writeCommunities(runner, write.communities, write.graph.entities);
@@ -119,6 +121,10 @@ export class Neo4jGraphStore implements GraphStore {
 
   async loadProjection(): Promise<GraphProjection> {
     return readEntityLayer(this.connection, this.requireSchema());
+  }
+
+  async listRetractedFacts(): Promise<RetractedFact[]> {
+    return readRetractedFacts(this.connection);
   }
 
   async listMerges(): Promise<MergeRecord[]> {

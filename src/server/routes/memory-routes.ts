@@ -9,6 +9,7 @@ const date = (what: string) => z.string().min(4).max(40).optional().describe(wha
 export const historyQuerySchema = z.object({
   from: date('only changes on or after this date'),
   to: date('only changes on or before this date'),
+  knownAt: date('the history as stored at this time (transaction time): later facts left out, older document versions\' facts included'),
 });
 
 /** Body of POST /api/memory. */
