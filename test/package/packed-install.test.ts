@@ -39,6 +39,8 @@ test('the packed tarball installs without optional peers and runs the README lib
   mkdirSync(path.join(projectDir, 'docs'));
   writeFileSync(path.join(projectDir, 'docs', 'boards.md'), '# Boards\n\nThe Orion project uses the NC-7 boards. The NC-7 boards are made by Tessel Systems.\n');
   writeFileSync(path.join(projectDir, 'docs', 'people.md'), '# People\n\nMarta Quist leads the Orion project. Marta Quist joined Tessel Systems in 2019.\n');
+  // The example removes this one after asking (its facts stay retracted for earlier `knownAt`).
+  writeFileSync(path.join(projectDir, 'docs', 'old.md'), '# Old plan\n\nIn 2021 Ilse Varga led the Orion project.\n');
   const output = await runInProject(projectDir, 'example.mjs', readmeLibraryExample(path.join(repoRoot, 'README.md')));
   assert.match(output, /Marta Quist/, `the example answers from the indexed folder:\n${output}`);
 });
