@@ -2,7 +2,7 @@ import { splitSentences } from '../chunking/sentences.js';
 import { normaliseName } from '../core/normalise.js';
 import type { Citation, Entity, Language } from '../core/records.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
-import { FALLBACK_NODE_TYPE } from '../config/graph-schema.js';
+import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE } from '../config/graph-schema.js';
 import type { RelationPath, RetrievalContext } from '../core/retrieval-context.js';
 import type { Answer } from './answer.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
@@ -180,6 +180,7 @@ function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], opti
   const best = paths[0];
   if (!best || best.score < profile.minPathScore) return { evidence: [], answers: [] };
   const answers = new Map<string, Entity>();
+  const typedAnswerSentences = new Set<string>();
   const endType = best.entities[best.entities.length - 1]?.type;
   const chosen: Candidate[] = [];
   const seen = new Set<string>();
@@ -188,6 +189,9 @@ function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], opti
     if (path !== best && (path.score < best.score * profile.secondPathRatio || path.entities[path.entities.length - 1]?.type !== endType)) continue;
     // A further path to an answer already given adds no answer: its sentences would only take the room of another answer's.
     if (path !== best && answers.has(path.entities[path.entities.length - 1]?.id ?? '')) continue;
+    // Nor does one that ends on a mere co-mention in the sentence whose edge phrase gave an answer ("A signed with B for the supply of C": B supplies C, A only appears).
+    const lastHop = path.relations[path.relations.length - 1];
+    if (path !== best && lastHop?.type === COOCCURRENCE_EDGE_TYPE && typedAnswerSentences.has(`${lastHop.chunkId}:${lastHop.start}`)) continue;
     const additions: Candidate[] = [];
     path.relations.forEach((relation, hop) => {
       const key = `${relation.chunkId}:${relation.start}`;
@@ -212,6 +216,7 @@ function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], opti
     words += addedWords;
     const end = path.entities[path.entities.length - 1];
     if (end) answers.set(end.id, end);
+    if (lastHop && lastHop.type !== COOCCURRENCE_EDGE_TYPE) typedAnswerSentences.add(`${lastHop.chunkId}:${lastHop.start}`);
   }
   return { evidence: chosen, answers: [...answers.values()] };
 }

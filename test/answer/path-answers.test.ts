@@ -63,3 +63,26 @@ test('with the default sentence limit, a three-hop answer leaves room for the ho
   assert.match(answer.answer, /^Orvik Electrical; Brae Power — /, answer.answer);
   assert.match(answer.answer, /Brae Power was also asked/);
 });
+
+test('a co-mention in the sentence whose edge phrase gave the answer is no further answer', () => {
+  const context = contextOf(
+    [{ name: 'Jo Berg', type: 'Person' }, { name: 'Kite', type: 'Project' }, { name: 'VX-9', type: 'Product' }, { name: 'Lumen Optics', type: 'Organisation' }, { name: 'Harbour Robotics', type: 'Organisation' }],
+    [
+      { source: 'Jo Berg', target: 'Kite', evidence: 'Jo Berg leads Kite.' },
+      { source: 'Kite', target: 'VX-9', evidence: 'Kite uses the VX-9 module.' },
+      { source: 'Lumen Optics', target: 'VX-9', type: 'SUPPLIES', evidence: 'Harbour Robotics signed with Lumen Optics for the supply of VX-9 modules.' },
+      { source: 'Harbour Robotics', target: 'VX-9', evidence: 'Harbour Robotics signed with Lumen Optics for the supply of VX-9 modules.' },
+    ],
+    [
+      { names: ['Jo Berg', 'Kite', 'VX-9', 'Lumen Optics'], relations: [0, 1, 2], score: 1 },
+      { names: ['Jo Berg', 'Kite', 'VX-9', 'Harbour Robotics'], relations: [0, 1, 3], score: 0.95 },
+    ],
+  );
+  // Both relations were read from the one sentence: the typed one says who supplies, the other only that Harbour Robotics is named there.
+  const [typed, coMention] = [context.paths[0]?.relations[2], context.paths[1]?.relations[2]];
+  if (!typed || !coMention || !context.paths[1]) throw new Error('the test paths have three hops');
+  context.paths[1].relations[2] = { ...coMention, chunkId: typed.chunkId, start: typed.start, end: typed.end };
+  const analysis = analyzeQuestion('Which company supplies the sensor used by the programme led by Jo Berg?', schema);
+  const answer = answerExtractively(analysis, context, { maxSentences: 4, maxWords: 60 });
+  assert.match(answer.answer, /^Lumen Optics — /, answer.answer);
+});
