@@ -33,8 +33,8 @@ export function retractFacts(previous: GraphProjection, next: readonly Relation[
 /**
  * The facts as they stood at transaction time `knownAt`: for each fact, the row retracted first after
  * `knownAt` when there is one (it is what was stored then), else the stored row. Facts only retracted
- * rows hold (a version's facts since dropped) come back with their ends, as stubs when the entity
- * layer no longer has them. Recording times are not checked here (see sliceRelations).
+ * rows hold (a version's facts since dropped) come back with their ends, rebuilt from the names and types the
+ * retracted row recorded when the entity layer no longer has them. Recording times are not checked here (see sliceRelations).
  */
 export function factsKnownAt(projection: GraphProjection, retracted: readonly RetractedFact[], knownAt: string): GraphProjection {
   const earliest = new Map<string, RetractedFact>();
@@ -50,11 +50,11 @@ export function factsKnownAt(projection: GraphProjection, retracted: readonly Re
     ...[...earliest.values()].map((fact) => fact.relation),
   ].sort((left, right) => left.id.localeCompare(right.id));
   const known = new Set(projection.entities.map((entity) => entity.id));
-  const stubs = new Map<string, Entity>();
+  const recordedEnds = new Map<string, Entity>();
   for (const fact of earliest.values()) {
-    for (const end of [fact.source, fact.target]) if (!known.has(end.id) && !stubs.has(end.id)) stubs.set(end.id, stubOf(end));
+    for (const end of [fact.source, fact.target]) if (!known.has(end.id) && !recordedEnds.has(end.id)) recordedEnds.set(end.id, entityAsRecorded(end));
   }
-  const entities = stubs.size === 0 ? projection.entities : [...projection.entities, ...stubs.values()].sort((left, right) => left.id.localeCompare(right.id));
+  const entities = recordedEnds.size === 0 ? projection.entities : [...projection.entities, ...recordedEnds.values()].sort((left, right) => left.id.localeCompare(right.id));
   return { entities, relations, mentions: projection.mentions };
 }
 
@@ -82,6 +82,7 @@ function endOf(id: string, entities: ReadonlyMap<string, Entity>): RetractedFact
   return { id, name: entity?.name ?? id, type: entity?.type ?? FALLBACK_NODE_TYPE };
 }
 
-function stubOf(end: RetractedFactEnd): Entity {
+/** An end the entity layer no longer has, as the retracted row recorded it (name and type; no aliases, no mentions). */
+function entityAsRecorded(end: RetractedFactEnd): Entity {
   return { id: end.id, type: end.type, name: end.name, aliases: [], description: '', mentionCount: 0 };
 }

@@ -30,12 +30,12 @@ test('a write retracts the facts of the documents it replaces or removes, and th
   assert.deepEqual(retractFacts(after, [], { replaced: new Set(), removed: new Set(['doc-change']) }, SECOND_RUN).map((item) => item.why), ['document-removed', 'fact-revised']);
 });
 
-test('known at a date, each fact is the row retracted first after it, else the stored one; ends gone come back as stubs', () => {
+test('known at a date, each fact is the row retracted first after it, else the stored one; ends gone come back as their rows recorded them', () => {
   const retracted = retractFacts(before, after.relations, { replaced: new Set(['doc-change']), removed: new Set() }, SECOND_RUN);
   const then = factsKnownAt(after, retracted, '2025-01-15');
   assert.deepEqual(then.relations, [anouk, closedByTomas, tomas]);
   assert.deepEqual(then.entities.map((item) => item.name), ['Anouk Peral', 'Corvid', 'Ilse Marden', 'Tomas Vireo']);
-  assert.deepEqual(then.entities.find((item) => item.id === 'tomas'), { ...entity('tomas', 'Tomas Vireo'), mentionCount: 0 }, 'a stub: name and type as they were');
+  assert.deepEqual(then.entities.find((item) => item.id === 'tomas'), { ...entity('tomas', 'Tomas Vireo'), mentionCount: 0 }, 'rebuilt from the row: name and type as they were');
   // Recording times then hide what was stored later: Anouk's fact, recorded in the second run.
   assert.deepEqual(sliceRelations(then.relations, { knownAt: '2025-01-15', asOf: '2024-06' }).map((relation) => relation.id), ['tomas']);
   assert.deepEqual(sliceRelations(then.relations, { knownAt: '2025-01-15', asOf: '2023-06' }).map((relation) => relation.id), ['launch']);
