@@ -25,6 +25,7 @@ export const ABLATIONS: readonly Ablation[] = [
   { section: 'walk', key: 'damping', off: 0, note: '0: graph walk off' },
   // 0: when the question names entities, all restart mass goes to them and none to the full-text hits.
   { section: 'walk', key: 'textShareWithEntities', off: 0, note: '0: text seeds off when entities are named' },
+  { section: 'walk', key: 'pathPages', off: 0, note: "0: the pages of the paths' entities are not promoted" },
   { section: 'paths', key: 'lengthPenalty', off: 0 },
   { section: 'paths', key: 'weakHopPenalty', off: 0 },
   { section: 'paths', key: 'hubPenalty', off: 0 },

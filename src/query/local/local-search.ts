@@ -1,7 +1,7 @@
 import { personalizedPageRank, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
 import type { Entity } from '../../core/records.js';
 import type { GraphProjection, GraphStore, ScoredId } from '../../graph/store.js';
-import type { ContextChunk, RetrievalContext } from '../../core/retrieval-context.js';
+import type { ContextChunk, RelationPath, RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { buildGraphIndex, dominanceInType, entityCommonness, type GraphIndex } from '../graph-index.js';
 import { loadTitleIndex, passagesAboutQuestion, type TitleIndex } from './title-passages.js';
@@ -140,16 +140,6 @@ export class LocalSearcher {
       score: 1 / (walkProfile.fusionK + position) + textRanks.reduce((sum, ranks) => sum + (ranks.has(item.id) ? 1 / (walkProfile.fusionK + (ranks.get(item.id) as number)) / textRanks.length : 0), 0),
     }));
     fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
-    // The passages about what the question names come first, in the order the walk ranks them.
-    const about = new Set(passagesAboutQuestion(question, linked.map((link) => index.entities[link.entityIndex]?.name ?? '').concat(linked.flatMap((link) => index.entities[link.entityIndex]?.aliases ?? [])), titles));
-    if (about.size > 0) {
-      const rankedIds = new Set(fused.map((item) => item.id));
-      const top = fused[0]?.score ?? 1;
-      for (const id of about) if (!rankedIds.has(id)) fused.push({ id, score: 0 });
-      for (const item of fused) if (about.has(item.id)) item.score += top;
-      fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
-    }
-    const chunks = await this.selectChunks(fused, options);
 
     const seedSet = new Set(seeds);
     const entityOrder = index.entities.map((_, entityIndex) => entityIndex).filter((entityIndex) => (scores[entityIndex] as number) > 0);
@@ -175,6 +165,17 @@ export class LocalSearcher {
       pathQuery.seeds = [...hitEntities].sort((left, right) => (scores[right] as number) - (scores[left] as number)).slice(0, options.pathSeedsFromText);
     }
     const paths = pathQuery.seeds.length > 0 ? rankRelationPaths(index, pathQuery, PATH_LIMIT) : [];
+    // The passages about what the question names come first, in the order the walk ranks them; then those about the entities the best relation paths pass through or reach.
+    const about = new Set(passagesAboutQuestion(question, linked.map((link) => index.entities[link.entityIndex]?.name ?? '').concat(linked.flatMap((link) => index.entities[link.entityIndex]?.aliases ?? [])), titles));
+    const top = fused[0]?.score ?? 1;
+    if (about.size > 0) {
+      const rankedIds = new Set(fused.map((item) => item.id));
+      for (const id of about) if (!rankedIds.has(id)) fused.push({ id, score: 0 });
+      for (const item of fused) if (about.has(item.id)) item.score += top;
+      fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
+    }
+    promotePassagesAboutPaths(fused, paths.slice(0, walkProfile.pathPages), about, titles, top / 2);
+    const chunks = await this.selectChunks(fused, options);
     const entityScores = new Map(entityOrder.slice(0, SCORED_ENTITIES).map((entityIndex) => [index.entities[entityIndex]?.id as string, scores[entityIndex] as number]));
 
     const knownEntities = new Map<string, Entity>();
@@ -222,4 +223,20 @@ export class LocalSearcher {
     }
     return this.prepared;
   }
+}
+
+/**
+ * The passages about the entities the given relation paths pass through or reach (their document's
+ * title is the entity's name), ranked right after the passages about the question's own entities
+ * (`bonus` is half the best fused score those get on top): the second hop of a bridge question
+ * ("the producer of X's soundtrack" → the producer's page).
+ */
+function promotePassagesAboutPaths(fused: Array<{ id: string; score: number }>, paths: readonly RelationPath[], about: ReadonlySet<string>, titles: TitleIndex, bonus: number): void {
+  const names = paths.flatMap((path) => path.entities.slice(1).flatMap((entity) => [entity.name, ...entity.aliases]));
+  const promoted = new Set(passagesAboutQuestion('', names, titles).filter((id) => !about.has(id)));
+  if (promoted.size === 0) return;
+  const rankedIds = new Set(fused.map((item) => item.id));
+  for (const id of promoted) if (!rankedIds.has(id)) fused.push({ id, score: 0 });
+  for (const item of fused) if (promoted.has(item.id)) item.score += bonus;
+  fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
 }
