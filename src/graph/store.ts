@@ -24,6 +24,12 @@ export interface GraphProjection {
   mentions: Mention[];
 }
 
+/** The stored entity layer with its communities, as read back from a store. */
+export interface StoredLayer {
+  graph: GraphProjection;
+  communities: Community[];
+}
+
 /** Everything one indexing run writes, applied atomically. */
 export interface IndexWrite {
   /** Documents (with their chunks) to delete: removed from disk or about to be replaced. */
@@ -38,6 +44,12 @@ export interface IndexWrite {
   merges: MergeRecord[];
   /** The whole community hierarchy with reports; it replaces the stored one. */
   communities: Community[];
+  /**
+   * The entity layer and communities as this run read them from the same store (loadProjection,
+   * listCommunities) before writing. A backend that writes only the difference may compare with
+   * them instead of reading the layer again, when it knows no write came between; others ignore it.
+   */
+  storedLayer?: StoredLayer;
   /**
    * Facts this write retracts (transaction time), added to the stored ones: they outlive the
    * documents and entity layer they came from (a removal, a schema change, a re-index keep them).

@@ -111,6 +111,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
       communities: communityStage.result.communities,
       retractedFacts: history.retractedFacts,
       ...(history.eraseRetractedFacts.length > 0 ? { eraseRetractedFacts: history.eraseRetractedFacts } : {}),
+      ...(history.previous ? { storedLayer: { graph: history.previous, communities: previousCommunities } } : {}),
     }, signal ? { signal } : {});
   });
   stageSeconds.store = storing.seconds;

@@ -1,6 +1,6 @@
 import type { Relation, RetractedFact, SourceDocument } from '../core/records.js';
 import type { DocumentRecording } from '../extraction/resolution/resolve-graph.js';
-import type { GraphStore } from '../graph/store.js';
+import type { GraphProjection, GraphStore } from '../graph/store.js';
 import { eraseDocuments, retractFacts } from '../history/retracted-facts.js';
 
 /**
@@ -21,13 +21,14 @@ export async function recordDocumentVersions(store: GraphStore, toWrite: SourceD
  * it rewrites or removes, and those the new entity layer drops or changes. They are kept, marked
  * with the run's start, so `knownAt` before it still sees them. With `erase` (removed documents to
  * leave no history), the removed documents' facts and every retracted fact quoting them are left
- * out, and the stored ones are listed for deletion. Nothing is read from an empty store.
+ * out, and the stored ones are listed for deletion. Nothing is read from an empty store. Returns
+ * the stored entity layer it read too (`previous`, null when the store is empty), for the write to compare with.
  */
-export async function retractStoredFacts(store: GraphStore, change: { rewritten: readonly string[]; removed: readonly string[]; erase: boolean }, next: readonly Relation[], runStartedAt: string): Promise<{ retractedFacts: RetractedFact[]; eraseRetractedFacts: string[] }> {
-  if ((await store.listDocuments()).length === 0) return { retractedFacts: [], eraseRetractedFacts: [] };
+export async function retractStoredFacts(store: GraphStore, change: { rewritten: readonly string[]; removed: readonly string[]; erase: boolean }, next: readonly Relation[], runStartedAt: string): Promise<{ retractedFacts: RetractedFact[]; eraseRetractedFacts: string[]; previous: GraphProjection | null }> {
+  if ((await store.listDocuments()).length === 0) return { retractedFacts: [], eraseRetractedFacts: [], previous: null };
   const previous = await store.loadProjection();
   const retracted = retractFacts(previous, next, { replaced: new Set(change.rewritten), removed: new Set(change.removed) }, runStartedAt);
-  if (!change.erase || change.removed.length === 0) return { retractedFacts: retracted, eraseRetractedFacts: [] };
+  if (!change.erase || change.removed.length === 0) return { retractedFacts: retracted, eraseRetractedFacts: [], previous };
   const erased = eraseDocuments(new Set(change.removed), previous.relations, await store.listRetractedFacts());
-  return { retractedFacts: retracted.filter(erased.keeps), eraseRetractedFacts: erased.keys };
+  return { retractedFacts: retracted.filter(erased.keeps), eraseRetractedFacts: erased.keys, previous };
 }

@@ -3,7 +3,7 @@ import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import type { ChunkExtraction, MergeRecord, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
 import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
 import { beginGuardedWrite, endGuardedWrite, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
@@ -21,6 +21,7 @@ import { readRetractedFacts, writeRetractedFacts } from './kuzu-retracted-facts.
 import { toFullTextQuery } from './full-text-query.js';
 import { resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
 import { NEEDS_REINDEX_AFTER_FAILED_WRITE } from '../store.js';
+import { LayerReadLedger } from '../layer-read-ledger.js';
 
 /** Options of the embedded Kuzu store. */
 export interface KuzuStoreOptions {
@@ -43,6 +44,8 @@ export class KuzuGraphStore implements GraphStore {
   private schema: GraphSchema | null = null;
   /** A cancelled write left the full-text indexes dropped: they are rebuilt before the next search (or on the next open). */
   private indexesMissing = false;
+  /** Layer reads handed out since the last layer write, which a write may compare with (IndexWrite.storedLayer). */
+  private readonly layerReads = new LayerReadLedger();
 
   private readonly vectors: KuzuVectors;
   private readonly fullText: KuzuFullTextIndexes;
@@ -61,6 +64,7 @@ export class KuzuGraphStore implements GraphStore {
   }
 
   async ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }> {
+    this.layerReads.invalidate();
     this.schema = schema;
     const existing = new Set((await this.connection.run('CALL show_tables() RETURN name')).map((row) => String(row.name)));
     for (const statement of CORPUS_DDL) await this.connection.run(statement);
@@ -129,18 +133,19 @@ export class KuzuGraphStore implements GraphStore {
     const stored = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId');
     validateIndexWrite(write, stored.map((row) => String(row.id)), new Map(stored.map((row) => [String(row.id), String(row.documentId)])));
     if (options.signal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled before it started', { cause: options.signal.reason });
-    await beginGuardedWrite(this.connection);
+    const diff = await this.smallDiff(write, stored.map((row) => ({ id: String(row.id), documentId: String(row.documentId) })));
+    // A difference is one transaction that leaves the full-text indexes in place: Kuzu's log undoes it
+    // whole if the process dies. Only a rewrite, which rebuilds those indexes in steps committed on
+    // their own, needs the copy of the database (see kuzu-write-guard).
+    if (!diff) await beginGuardedWrite(this.connection);
     let written = false;
-    let diff: EntityLayerDiff | null = null;
     try {
-      diff = await this.smallDiff(write, stored.map((row) => ({ id: String(row.id), documentId: String(row.documentId) })));
       if (!diff) await this.dropAllIndexes();
-      const change = diff;
       await this.connection.transaction(async () => {
         await writeRetractedFacts(this.connection, write);
-        if (change) {
+        if (diff) {
           await writeCorpus(this.connection, write);
-          await applyEntityLayerDiff(this.connection, schema, change, write.graph, write.merges);
+          await applyEntityLayerDiff(this.connection, schema, diff, write.graph, write.merges);
           return;
         }
         await deleteEntityLayer(this.connection, schema);
@@ -159,13 +164,14 @@ export class KuzuGraphStore implements GraphStore {
       if (error instanceof RhizomeError && error.code === 'ABORTED') throw error;
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
     } finally {
+      this.layerReads.invalidate();
       // Rebuilding the indexes takes seconds on a large corpus: a cancelled or failed write leaves it to the next search or open.
       try {
         if (diff) this.indexesMissing = !written;
         else if (written && !isAborted(options.signal)) await this.createIndexes();
         else this.indexesMissing = true;
       } finally {
-        endGuardedWrite(this.connection);
+        if (!diff) endGuardedWrite(this.connection);
       }
     }
   }
@@ -201,7 +207,7 @@ export class KuzuGraphStore implements GraphStore {
   }
 
   async loadProjection(): Promise<GraphProjection> {
-    return readEntityLayer(this.connection, this.requireSchema());
+    return this.layerReads.track(await readEntityLayer(this.connection, this.requireSchema()));
   }
 
   async listRetractedFacts(): Promise<RetractedFact[]> {
@@ -214,7 +220,7 @@ export class KuzuGraphStore implements GraphStore {
   }
 
   async listCommunities() {
-    return readCommunities(this.connection);
+    return this.layerReads.track(await readCommunities(this.connection));
   }
 
   async runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<KuzuRow[]> {
@@ -259,6 +265,7 @@ export class KuzuGraphStore implements GraphStore {
   }
 
   async invalidateRelations(invalidations: RelationInvalidation[]): Promise<string[]> {
+    this.layerReads.invalidate();
     const found: string[] = [];
     for (const invalidation of invalidations) {
       for (const table of relationTables(this.requireSchema())) {
@@ -313,19 +320,26 @@ export class KuzuGraphStore implements GraphStore {
    * What a write changes in the stored entity layer when that is at most `INCREMENTAL_WRITE_SHARE` of
    * the new layer (a document added, changed or removed among many): then only the difference is written
    * and the full-text indexes follow it. Null when there is no stored layer or the change is larger: the
-   * layer is rewritten whole, its indexes rebuilt after.
+   * layer is rewritten whole, its indexes rebuilt after. The stored layer is the write's `storedLayer`
+   * when this store read it and nothing wrote the layer since, else it is read now.
    */
   private async smallDiff(write: IndexWrite, storedChunks: Array<{ id: string; documentId: string }>): Promise<EntityLayerDiff | null> {
-    const schema = this.requireSchema();
     const replaced = new Set([...write.removedDocumentIds, ...write.documents.map((document) => document.id)]);
     // Many documents replaced, or extractions redone (a new extractor or schema): the layer is rewritten without reading it first.
     const storedDocuments = new Set(storedChunks.map((chunk) => chunk.documentId)).size;
     if (write.updatedExtractions.length > 0 || replaced.size > INCREMENTAL_WRITE_SHARE * storedDocuments) return null;
-    const graph = await readEntityLayer(this.connection, schema);
-    if (graph.entities.length === 0) return null;
+    const stored = await this.currentLayer(write.storedLayer);
+    if (stored.graph.entities.length === 0) return null;
     const removedChunkIds = new Set(storedChunks.filter((chunk) => replaced.has(chunk.documentId)).map((chunk) => chunk.id));
-    const diff = diffEntityLayer({ graph, communities: await readCommunities(this.connection) }, { graph: write.graph, communities: write.communities }, removedChunkIds);
+    const diff = diffEntityLayer(stored, { graph: write.graph, communities: write.communities }, removedChunkIds);
     return diff.size <= INCREMENTAL_WRITE_SHARE * layerSize(write.graph, write.communities) ? diff : null;
+  }
+
+  /** The stored entity layer and communities: those given when still current (see LayerReadLedger), else read now. */
+  private async currentLayer(given: StoredLayer | undefined): Promise<StoredLayer> {
+    const graph = given && this.layerReads.isCurrent(given.graph) ? given.graph : await readEntityLayer(this.connection, this.requireSchema());
+    const communities = given && this.layerReads.isCurrent(given.communities) ? given.communities : await readCommunities(this.connection);
+    return { graph, communities };
   }
 
   /** Full-text indexes are rebuilt around each bulk write: faster, and a rollback cannot leave them stale. */
