@@ -331,3 +331,14 @@ test('a cue noun inside a name types it: "the Velbrook Stops Programme", "Projec
   assert.equal(typeOf('Velbrook Stops Programme'), 'Project');
   assert.equal(typeOf('Project Corvel'), 'Project');
 });
+
+test('a trade noun that opens a sentence before a coined name is part of the firm\'s name; other opening words are not', () => {
+  const known = new Set(['constructions', 'nouvelles', 'désignée', 'reprendra', 'les', 'doublages', 'afterwards', 'said', 'the', 'contract', 'depuis']);
+  const names = (sentence: string, language: 'en' | 'fr') => findCandidateMentions(sentence, known, { language }).map((mention) => mention.surface);
+  assert.deepEqual(names('Constructions Mérival, désignée en urgence, reprendra les doublages.', 'fr'), ['Constructions Mérival']);
+  // An adverb or a preposition is no trade: "Afterwards", "Depuis" stay out of the name.
+  assert.deepEqual(names('Afterwards Velquist said the contract had lapsed.', 'en'), ['Velquist']);
+  assert.deepEqual(names('Depuis Rennes, la société pilote le chantier.', 'fr'), ['Rennes']);
+  // A dictionary word after the trade noun is no coined name: the ordinary opening word still goes.
+  assert.deepEqual(names('Constructions Nouvelles ont commencé.', 'fr'), []);
+});

@@ -4,6 +4,7 @@ import { isMonthName } from '../../text/find-dates.js';
 import { stemWord } from '../../core/stem.js';
 import type { Language } from '../../core/records.js';
 import { isDictionaryWord } from './dictionary.js';
+import { isTradeNoun } from './common-noun-shape.js';
 import { findAcronymLongForm } from './acronym-long-form.js';
 import { acrossLanguages } from '../../text/lang/registry.js';
 import { wordAlternation } from '../../text/lang/word-lists.js';
@@ -118,6 +119,12 @@ function isKnownLowercase(lower: string, knownLowercase: ReadonlySet<string>): b
   return lower.length > 3 && stems.has(stemWord(lower));
 }
 
+/** A capitalised word that is neither a dictionary word nor written in lower case anywhere in the corpus ("Mérival"). */
+function isCoinedWord(token: string, knownLowercase: ReadonlySet<string>, language: Language): boolean {
+  const lower = plainLower(token);
+  return isCapitalised(token) && /^\p{L}{3,}$/u.test(lower) && !isKnownLowercase(lower, knownLowercase) && !isDictionaryWord(lower, language);
+}
+
 /** A capitalised word the corpus writes just before a type noun ("the Plover programme"). */
 function isCueNamed(token: string, options: DictionaryOptions): boolean {
   return isCapitalised(token) && options.cueNamedWords?.has(plainLower(token)) === true;
@@ -199,11 +206,14 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
   const { connectors, titles: titleWords, surnameParticles } = nameWords();
   const titles: string[] = [];
   let words = [...run];
+  const language = options.language ?? 'en';
+  // "Constructions Mérival, désignée …": a trade noun opening the sentence before a coined name is the firm's name, not a capitalised ordinary word.
+  const opensWithTrade = atSentenceStart && run.length === 2 && isTradeNoun((run[0] as WordToken).text, language) && isCoinedWord((run[1] as WordToken).text, knownLowercase, language);
   const isNoise = (word: WordToken, first: boolean) => {
     const lower = plainLower(word.text);
     if (isCodeToken(word.text) || /^\p{Lu}\.$/u.test(word.text)) return false;
     if (isMonthName(word.text) || isCommonWord(lower)) return true;
-    return first && atSentenceStart && isKnownLowercase(lower, knownLowercase) && !isCueNamed(word.text, options);
+    return first && atSentenceStart && !opensWithTrade && isKnownLowercase(lower, knownLowercase) && !isCueNamed(word.text, options);
   };
   // Leading titles are kept as cues, even after a capitalised article ("La Dre Lise Vernhes"); other leading noise goes.
   while (words.length > 0) {

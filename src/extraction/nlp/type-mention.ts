@@ -2,6 +2,7 @@ import { stripAccents } from '../../core/normalise.js';
 import { FALLBACK_NODE_TYPE, type GraphSchema, type NodeTypeDefinition } from '../../config/graph-schema.js';
 import type { Language, TypeCue, TypeVote } from '../../core/records.js';
 import { isDictionaryWord } from './dictionary.js';
+import { isCommonNounShaped } from './common-noun-shape.js';
 import { isGivenName } from '../../text/given-names.js';
 import type { CandidateMention } from './find-mentions.js';
 import { acrossLanguages, languagePack } from '../../text/lang/registry.js';
@@ -40,8 +41,6 @@ const typingWords = acrossLanguages((packs) => {
     // "le site de X", "the site of X": the linking words after a place noun, accent-free, apostrophes dropped.
     linkingWords: new Set(packs.flatMap((pack) => pack.descriptors.linkingWords.map((word) => words(word)[0] ?? ''))),
     articles: union((pack) => pack.articles),
-    // Endings of common nouns and adjectives that are seldom surnames ("Builders", "Staffing", "Digital", "Transports").
-    commonNounEndings: [...union((pack) => pack.commonNounEndings)],
     relativePronoun: pronouns.size > 0 ? new RegExp(`^\\s*,\\s*(${wordAlternation(pronouns)})\\b`, 'iu') : null,
     personPronouns,
     thingPronouns,
@@ -115,11 +114,7 @@ function matchesSuffix(lastWord: string, suffix: PreparedCues['suffixes'][number
 
 /** A dictionary plural, gerund or adjective at either end of a name makes it a business name ("Brandt Builders", "Kessel Digital", "Transports Aubrac"). */
 function hasCommonNounEnd(parts: string[], language: Language): boolean {
-  const { commonNounEndings } = typingWords();
-  return [parts[0], parts[parts.length - 1]].some((part) => {
-    const lower = stripAccents(part ?? '').toLowerCase();
-    return lower.length >= 6 && commonNounEndings.some((ending) => lower.endsWith(ending)) && isDictionaryWord(lower, language);
-  });
+  return [parts[0], parts[parts.length - 1]].some((part) => isCommonNounShaped(part ?? '', language));
 }
 
 /** One capitalised word of a person's name, hyphenated parts included ("Jean-Marc", "Aït-Salem", "O'Neill"). */
