@@ -75,7 +75,7 @@ export class QueryEngine {
       analysis.temporal = { prefer: 'at', date: time.asOf };
       analysis.signals.temporalWording = true;
     }
-    analysis.entities = await this.local.linkEntities(question, this.config.query.ranking.linking);
+    analysis.entities = await this.local.linkEntities(question, this.config.query.ranking.linking, analysis.language);
     // "Which suppliers …?" naming no entity, or only the corpus's background subject ("… does the Trust buy from"), asks for the items of a kind across the documents.
     const { headPlural, types } = analysis.answerType;
     if (headPlural && types.size > 0 && (analysis.entities.length === 0 || (await this.local.namesOnlyBackground(analysis, this.config.query.ranking.linking)))) analysis.signals.list = true;

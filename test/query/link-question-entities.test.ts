@@ -75,3 +75,13 @@ test('a one-word name after an elided article or preposition is linked ("d\'Ostr
   assert.deepEqual(linked("Qui dirige l'Ostrelle ?"), ['Ostrelle']);
   assert.deepEqual(linked('Qui dirige ostrelle ?'), [], 'written in lower case, a single word is no name');
 });
+
+test('a title-cased dictionary word is no misspelt name: it is not linked by near spelling', () => {
+  const france = smallGraph([{ name: 'France', type: 'Location' }]);
+  const near = (question: string, language?: 'en' | 'fr') => linkQuestionEntities(question, france.index, DEFAULT_RANKING_PROFILE.linking, language).map((link) => `${france.nameOf(link.entityIndex)} (${link.match})`);
+  assert.ok(jaroWinkler('france', 'franchise') >= DEFAULT_RANKING_PROFILE.linking.fuzzyThreshold, 'the two spellings are near enough to link');
+  assert.deepEqual(near('Which British comedy Franchise did he star in?', 'en'), []);
+  // A word no dictionary holds is still read as a misspelt name; without a language, as before.
+  assert.deepEqual(near('Which wines does Franse export?', 'en'), ['France (fuzzy)']);
+  assert.deepEqual(near('Which British comedy Franchise did he star in?'), ['France (fuzzy)']);
+});

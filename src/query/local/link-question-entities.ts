@@ -3,6 +3,8 @@ import { isCommonWord } from '../../text/words.js';
 import { jaroWinkler } from '../../extraction/resolution/jaro-winkler.js';
 import type { GraphIndex } from '../graph-index.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../../config/ranking-profile.js';
+import type { Language } from '../../core/records.js';
+import { languagePack } from '../../text/lang/registry.js';
 
 /** An entity the question names, and how it was recognised. */
 export interface LinkedEntity {
@@ -15,9 +17,10 @@ export interface LinkedEntity {
 /**
  * Finds the entities a question names: longest word n-grams that equal a normalised name or
  * alias (a single word only when the question capitalises it or it holds a digit); then leftover capitalised words that belong to the
- * name of one or two entities ("Brackley" → "Brackley Insurance"); then near matches.
+ * name of one or two entities ("Brackley" → "Brackley Insurance"); then near matches of words that are no dictionary word of the
+ * question's language (a misspelt name, not a title-cased "Franchise").
  */
-export function linkQuestionEntities(question: string, index: GraphIndex, profile: RankingProfile['linking'] = DEFAULT_RANKING_PROFILE.linking): LinkedEntity[] {
+export function linkQuestionEntities(question: string, index: GraphIndex, profile: RankingProfile['linking'] = DEFAULT_RANKING_PROFILE.linking, language?: Language): LinkedEntity[] {
   const words = normaliseName(question).split(' ').filter(Boolean);
   // An elided article or preposition before a name ("d'Ostrelle", "l'Ostrevanne") is not part of the word that is capitalised.
   const capitalised = new Set((question.replace(/(?<![\p{L}\p{N}])\p{Ll}{1,2}['’](?=\p{Lu})/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((word) => /^\p{Lu}|\p{N}/u.test(word)).map(normaliseName));
@@ -47,6 +50,7 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
       for (const entityIndex of owners) if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: word, match: 'name-word' });
       continue;
     }
+    if (language !== undefined && languagePack(language).isDictionaryWord(word)) continue;
     let best: { entityIndex: number; similarity: number } | null = null;
     for (const [alias, entityIndexes] of index.aliasIndex) {
       if (Math.abs(alias.length - word.length) > 3 || alias[0] !== word[0]) continue;
@@ -57,3 +61,4 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
   }
   return [...linked.values()];
 }
+

@@ -1,5 +1,5 @@
 import { personalizedPageRank, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
-import type { Entity } from '../../core/records.js';
+import type { Entity, Language } from '../../core/records.js';
 import type { GraphProjection, GraphStore, ScoredId } from '../../graph/store.js';
 import type { ContextChunk, RelationPath, RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
@@ -55,9 +55,9 @@ export class LocalSearcher {
   }
 
   /** The graph entities a question names. */
-  async linkEntities(question: string, profile: RankingProfile['linking']): Promise<QuestionEntity[]> {
+  async linkEntities(question: string, profile: RankingProfile['linking'], language?: Language): Promise<QuestionEntity[]> {
     const { index } = await this.prepare();
-    return linkQuestionEntities(question, index, profile).flatMap((link) => {
+    return linkQuestionEntities(question, index, profile, language).flatMap((link) => {
       const entity = index.entities[link.entityIndex];
       return entity ? [{ id: entity.id, name: entity.name, surface: link.surface, match: link.match }] : [];
     });
@@ -100,7 +100,7 @@ export class LocalSearcher {
     const { index, walk, titles } = await this.prepare();
     const entityCount = index.entities.length;
     const { walk: walkProfile } = options.ranking;
-    const named = analysis.entities.length > 0 ? analysis.entities : await this.linkEntities(question, options.ranking.linking);
+    const named = analysis.entities.length > 0 ? analysis.entities : await this.linkEntities(question, options.ranking.linking, analysis.language);
     const linked = named.flatMap((entity) => {
       const entityIndex = index.entityIndexById.get(entity.id);
       return entityIndex === undefined ? [] : [{ entityIndex, surface: entity.surface, match: entity.match }];
