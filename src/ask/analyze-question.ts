@@ -10,6 +10,7 @@ import {
   asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion, withoutMetaWords,
 } from '../text/question-signals.js';
 import { datesAnchorEvent } from './anchor-date.js';
+import { unwrapRequest, withoutRequestVerb } from './unwrap-request.js';
 import { answerHeadIsPlural, answerHeadStem, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
 import { relationAlternatives, relationTypeWords } from './relation-alternatives.js';
 
@@ -19,29 +20,34 @@ import { relationAlternatives, relationTypeWords } from './relation-alternatives
  * later, by the ask layer, once the graph is open.
  */
 export function analyzeQuestion(question: string, schema: GraphSchema): QuestionAnalysis {
-  const contentText = withoutMetaWords(question);
+  // "Tell me which firm …", "Give me the name of the person who …": read as the question inside the request.
+  const asked = unwrapRequest(question);
+  const searchText = withoutRequestVerb(asked);
+  const contentText = withoutMetaWords(searchText);
   // A date the question gives is a constraint on facts (`temporal`), not words to find: "mars 2024" must not match "9 mars 2023".
   const topicStems = (text: string) => contentStems(withoutDates(text));
   const language = detectLanguage(question);
   const headFirst = languagePack(language).descriptors.headFirst;
+  const stems = topicStems(searchText);
   return {
     text: question,
+    searchText,
     language,
-    stems: topicStems(question),
-    relationAlternatives: relationAlternatives(topicStems(question), schema),
-    relationTypeWords: relationTypeWords(topicStems(question), schema),
+    stems,
+    relationAlternatives: relationAlternatives(stems, schema),
+    relationTypeWords: relationTypeWords(stems, schema),
     contentText,
     contentStems: topicStems(contentText),
-    answerType: { types: expectedAnswerTypes(question, schema), headStem: answerHeadStem(question, schema, headFirst), headPlural: answerHeadIsPlural(question, schema, headFirst) },
-    bridgeKinds: bridgeKinds(question, schema),
-    temporal: readTemporalPreference(question),
-    changeWindow: readChangeWindow(question),
+    answerType: { types: expectedAnswerTypes(asked, schema), headStem: answerHeadStem(asked, schema, headFirst), headPlural: answerHeadIsPlural(asked, schema, headFirst) },
+    bridgeKinds: bridgeKinds(asked, schema),
+    temporal: readTemporalPreference(asked),
+    changeWindow: readChangeWindow(asked),
     signals: {
-      corpusWide: isCorpusWideQuestion(question),
-      list: isListQuestion(question),
-      aggregate: isAggregateQuestion(question),
-      concernsInGeneral: asksAboutConcernsInGeneral(question),
-      temporalWording: isTemporalQuestion(question),
+      corpusWide: isCorpusWideQuestion(asked),
+      list: isListQuestion(asked),
+      aggregate: isAggregateQuestion(asked),
+      concernsInGeneral: asksAboutConcernsInGeneral(asked),
+      temporalWording: isTemporalQuestion(asked),
     },
     entities: [],
   };

@@ -75,7 +75,7 @@ export class QueryEngine {
       analysis.temporal = { prefer: 'at', date: time.asOf };
       analysis.signals.temporalWording = true;
     }
-    analysis.entities = await this.local.linkEntities(question, this.config.query.ranking.linking, analysis.language);
+    analysis.entities = await this.local.linkEntities(analysis.searchText, this.config.query.ranking.linking, analysis.language);
     // "Which suppliers …?" naming no entity, or only the corpus's background subject ("… does the Trust buy from"), asks for the items of a kind across the documents.
     const { headPlural, types } = analysis.answerType;
     if (headPlural && types.size > 0 && (analysis.entities.length === 0 || (await this.local.namesOnlyBackground(analysis, this.config.query.ranking.linking)))) analysis.signals.list = true;
@@ -94,7 +94,7 @@ export class QueryEngine {
 
   /** Builds the context of one retrieval mode. */
   async retrieve(analysis: QuestionAnalysis, mode: RetrievalMode, signal?: AbortSignal): Promise<RetrievalContext> {
-    const question = analysis.text;
+    const question = analysis.searchText;
     const query = this.config.query;
     switch (mode) {
       case 'naive':
@@ -114,7 +114,7 @@ export class QueryEngine {
       case 'cypher': {
         const model = await this.model();
         if (!model) throw new RhizomeError('QUERY_INVALID', 'the cypher mode needs a chat model: set llm.provider (and llm.model) in the configuration');
-        return searchWithCypher(question, this.store, { model, schema: this.config.schema, ...(signal ? { signal } : {}) });
+        return searchWithCypher(analysis.text, this.store, { model, schema: this.config.schema, ...(signal ? { signal } : {}) });
       }
       default:
         throw new RhizomeError('QUERY_INVALID', `unknown query mode "${String(mode)}" (available: ${QUERY_MODES.join(', ')})`);

@@ -21,7 +21,10 @@ export interface QuestionEntity {
  * text. Nothing below the ask layer re-parses the question.
  */
 export interface QuestionAnalysis {
+  /** The question as asked. */
   text: string;
+  /** What retrieval searches with: the question without the wording of a request around it ("Can you tell me …", "the name of …", an opening "List"). */
+  searchText: string;
   language: Language;
   /** Stems of the content words (stop words and question words left out). */
   stems: string[];

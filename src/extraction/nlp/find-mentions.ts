@@ -119,7 +119,7 @@ function isKnownLowercase(lower: string, knownLowercase: ReadonlySet<string>): b
   return lower.length > 3 && stems.has(stemWord(lower));
 }
 
-/** A capitalised word that is neither a dictionary word nor written in lower case anywhere in the corpus ("Mérival"). */
+/** A capitalised word that is neither a dictionary word nor written in lower case anywhere in the corpus ("Vorrin"). */
 function isCoinedWord(token: string, knownLowercase: ReadonlySet<string>, language: Language): boolean {
   const lower = plainLower(token);
   return isCapitalised(token) && /^\p{L}{3,}$/u.test(lower) && !isKnownLowercase(lower, knownLowercase) && !isDictionaryWord(lower, language);
@@ -207,7 +207,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
   const titles: string[] = [];
   let words = [...run];
   const language = options.language ?? 'en';
-  // "Constructions Mérival, désignée …": a trade noun opening the sentence before a coined name is the firm's name, not a capitalised ordinary word.
+  // "Constructions Vorrin, désignée …": a trade noun opening the sentence before a coined name is the firm's name, not a capitalised ordinary word.
   const opensWithTrade = atSentenceStart && run.length === 2 && isTradeNoun((run[0] as WordToken).text, language) && isCoinedWord((run[1] as WordToken).text, knownLowercase, language);
   const isNoise = (word: WordToken, first: boolean) => {
     const lower = plainLower(word.text);

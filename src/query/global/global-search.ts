@@ -139,7 +139,7 @@ export class GlobalSearcher {
    * findings that bear on it (hybrid search).
    */
   async communitiesAbout(analysis: QuestionAnalysis, entityIds: string[]): Promise<ScoredCommunity[]> {
-    const question = analysis.text;
+    const question = analysis.searchText;
     const { communities, index, communitiesOfEntity } = await this.prepare();
     const scores = new Map(index.search(question, communities.length).map((hit) => [hit.id, hit.score]));
     const questionStems = new Set(analysis.stems);

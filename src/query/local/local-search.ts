@@ -96,7 +96,7 @@ export class LocalSearcher {
 
   /** Local search for an analysed question (its `entities` linked by the ask layer, or linked here when empty). */
   async search(analysis: QuestionAnalysis, options: LocalSearchOptions): Promise<RetrievalContext> {
-    const question = analysis.text;
+    const question = analysis.searchText;
     const { index, walk, titles } = await this.prepare();
     const entityCount = index.entities.length;
     const { walk: walkProfile } = options.ranking;

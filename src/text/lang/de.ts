@@ -117,6 +117,9 @@ export const germanPack: LanguagePack = {
     listAll: [/\bwelche\b.*\balle\b/],
     aggregatePhrases: ['wie viele', 'anzahl', 'am meisten', 'am wenigsten'],
     concernsInGeneralWords: plainWords('risiken probleme herausforderungen gefahren bedenken schwächen'),
+    requestOpeners: ['können sie mir sagen', 'kannst du mir sagen', 'sagen sie mir', 'sag mir', 'ich möchte wissen', 'bitte'],
+    requestPronouns: ['mir', 'uns'],
+    nameOfPhrases: [['den namen des', 'den'], ['den namen der', 'die'], ['der name des', 'der'], ['der name der', 'die']],
   },
   corpusMetaWords: plainWordSet('haupt wichtigsten thema themen dokument dokumente dokumenten insgesamt zusammenfassung'),
   concerns: {

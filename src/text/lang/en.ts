@@ -63,7 +63,7 @@ export const englishPack: LanguagePack = {
   stemRules,
   nonNameWords: plainWordSet(NON_NAME_WORDS),
   questionWords: plainWordSet('who whom whose what which where when why how currently now'),
-  answerTypeWords: { person: ['who', 'whom'], place: ['where'], choice: ['which', 'what'], objectAuxiliaries: listWords('do does did will would can could should shall may might must has have had'), imperatives: listWords('list name identify give enumerate mention cite state') },
+  answerTypeWords: { person: ['who', 'whom', 'whose'], place: ['where'], choice: ['which', 'what'], objectAuxiliaries: listWords('do does did will would can could should shall may might must has have had'), imperatives: listWords('list name identify give enumerate mention cite state') },
   organisationWordPrefixes: ['compan', 'organisation', 'organization', 'firm', 'business'],
   names: {
     titles: plainWordSet('dr mr mrs ms prof sir'),
@@ -181,6 +181,13 @@ export const englishPack: LanguagePack = {
     listAll: [/\b(which|what|list)\b.*\b(all|every)\b/, /\b(with|does|do)\b.*\bwork with\b/],
     aggregatePhrases: ['how many', 'number of', 'count', 'most', 'least', 'average', 'total'],
     concernsInGeneralWords: plainWords('risks problems issues challenges threats concerns weaknesses'),
+    requestOpeners: [
+      'can you please tell me', 'could you please tell me', 'can you tell me', 'could you tell me', 'would you tell me', 'please tell me', 'tell me',
+      'i would like to know', "i'd like to know", 'i want to know', 'i need to know', 'i wonder', 'do you know', 'let me know', 'show me',
+      'can you', 'could you', 'would you', 'please',
+    ],
+    requestPronouns: ['me', 'us'],
+    nameOfPhrases: [['the names of the', 'the'], ['the name of the', 'the'], ['the names of', ''], ['the name of', ''], ['names of the', 'the'], ['name of the', 'the'], ['names of', ''], ['name of', '']],
   },
   corpusMetaWords: plainWordSet('main key major overall recurring common general theme themes topic topics across throughout document documents corpus sources texts summary summarise summarize'),
   concerns: {

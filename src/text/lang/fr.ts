@@ -149,6 +149,13 @@ export const frenchPack: LanguagePack = {
     listAll: [/\b(quels|quelles)\b.*\b(tous|toutes)\b/, /\btravaill\w* avec\b/],
     aggregatePhrases: ['combien', 'nombre de', 'le plus', 'le moins'],
     concernsInGeneralWords: plainWords('risques problemes defis menaces difficultes'),
+    requestOpeners: [
+      'pouvez-vous me dire', 'pourriez-vous me dire', 'peux-tu me dire', 'pourrais-tu me dire', 'pouvez-vous nous dire', 'dites-moi', 'dis-moi', 'dites-nous',
+      'je voudrais savoir', "j'aimerais savoir", 'je souhaite savoir', 'je souhaiterais savoir', 'savez-vous', 'sais-tu',
+      'pouvez-vous', 'pourriez-vous', "s'il vous plaît", 'merci de',
+    ],
+    requestPronouns: ['moi', 'nous'],
+    nameOfPhrases: [['les noms des', 'les'], ['les noms de', 'les'], ['le nom de la', 'la'], ['le nom du', 'le'], ["le nom de l'", "l'"], ['le nom des', 'les'], ['le nom de', '']],
   },
   corpusMetaWords: plainWordSet('grands principaux principales sujets ensemble resume'),
   concerns: {

@@ -253,6 +253,15 @@ export interface QuestionPhrasing {
   readonly aggregatePhrases: readonly string[];
   /** Plural words asking about concerns in general ("risks", "problemes"). */
   readonly concernsInGeneralWords: readonly string[];
+  /**
+   * Phrases that open a request and carry none of its content ("can you tell me", "dites-moi"), as written (any case):
+   * "Tell me which firm audited X" is read as "which firm audited X".
+   */
+  readonly requestOpeners: readonly string[];
+  /** Pronouns a request verb takes before its object ("give me the …", "donnez-moi les …"), dropped with no loss. */
+  readonly requestPronouns: readonly string[];
+  /** Phrases that ask for the answer's name rather than the answer, with what stands in their place: "the name of the firm that …" asks for "the firm that …". */
+  readonly nameOfPhrases: ReadonlyArray<readonly [phrase: string, replacement: string]>;
 }
 
 /** The concern lexicon of the language. */
