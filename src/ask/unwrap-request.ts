@@ -15,7 +15,9 @@ const requestWording = acrossLanguages((packs) => {
   const openers = packs.flatMap((pack) => [...pack.questionPhrasing.requestOpeners]).sort((left, right) => right.length - left.length);
   const imperatives = new Set(packs.flatMap((pack) => [...pack.answerTypeWords.imperatives]));
   const pronouns = packs.flatMap((pack) => [...pack.questionPhrasing.requestPronouns]);
+  const contractions = packs.flatMap((pack) => pack.questionPhrasing.contractions.map(([contracted, full]) => ({ pattern: new RegExp(`(?<![\\p{L}\\p{N}])${contracted.replace(/['’]/g, "['’]")}(?![\\p{L}\\p{N}])`, 'giu'), full })));
   return {
+    contractions,
     opener: new RegExp(`^[\\s,;:]*(?:${openers.map(phrasePattern).join('|')})(?![\\p{L}\\p{N}])[\\s,;:]*`, 'iu'),
     imperatives,
     pronounAfterVerb: new RegExp(`^([\\p{L}]+)[\\s'’-]+(?:${pronouns.map(phrasePattern).join('|')})(?![\\p{L}\\p{N}])[\\s,]*`, 'iu'),
@@ -27,11 +29,13 @@ const requestWording = acrossLanguages((packs) => {
  * The question without the wording of a request around it, as written otherwise (case kept, for
  * linking names): "Can you tell me which firm audited X?" → "which firm audited X?"; "Give me the
  * name of the person who leads Y" → "Give the person who leads Y"; "Dites-moi quelle entreprise …" →
- * "quelle entreprise …". A question with no such wording comes back unchanged.
+ * "quelle entreprise …"; contracted question words are written out ("What's" → "What is"). A question with
+ * no such wording comes back unchanged.
  */
 export function unwrapRequest(question: string): string {
-  const { opener, imperatives, pronounAfterVerb, nameOf } = requestWording();
+  const { opener, imperatives, pronounAfterVerb, nameOf, contractions } = requestWording();
   let text = question;
+  for (const { pattern, full } of contractions) text = text.replace(pattern, full);
   for (let previous = ''; previous !== text; ) {
     previous = text;
     text = text.replace(opener, '');

@@ -39,3 +39,8 @@ test('"whose" asks for a person; a question with no request wording is left as i
   assert.deepEqual(reading('Whose team built the Alder bridge?').types, [['Person', 1], ['Organisation', 0.5]]);
   for (const question of ['Which programme does Please Holdings fund?', 'Who is the name-giver of the Tell Me project?', 'Quel mécène finance OPALINE ?']) assert.equal(unwrapRequest(question), question);
 });
+
+test('a contracted question word is read written out: "What\'s the company that …" asks for a company', () => {
+  assert.deepEqual(reading("What's the company that supplies the PX-30 gateways?"), reading('What is the company that supplies the PX-30 gateways?'));
+  assert.deepEqual(reading("What's the company that supplies the PX-30 gateways?").types, [['Organisation', 1]]);
+});

@@ -118,6 +118,7 @@ export const germanPack: LanguagePack = {
     aggregatePhrases: ['wie viele', 'anzahl', 'am meisten', 'am wenigsten'],
     concernsInGeneralWords: plainWords('risiken probleme herausforderungen gefahren bedenken schwächen'),
     requestOpeners: ['können sie mir sagen', 'kannst du mir sagen', 'sagen sie mir', 'sag mir', 'ich möchte wissen', 'bitte'],
+    contractions: [],
     requestPronouns: ['mir', 'uns'],
     nameOfPhrases: [['den namen des', 'den'], ['den namen der', 'die'], ['der name des', 'der'], ['der name der', 'die']],
   },

@@ -186,6 +186,7 @@ export const englishPack: LanguagePack = {
       'i would like to know', "i'd like to know", 'i want to know', 'i need to know', 'i wonder', 'do you know', 'let me know', 'show me',
       'can you', 'could you', 'would you', 'please',
     ],
+    contractions: [["what's", 'what is'], ["who's", 'who is'], ["where's", 'where is'], ["which's", 'which is'], ["how's", 'how is']],
     requestPronouns: ['me', 'us'],
     nameOfPhrases: [['the names of the', 'the'], ['the name of the', 'the'], ['the names of', ''], ['the name of', ''], ['names of the', 'the'], ['name of the', 'the'], ['names of', ''], ['name of', '']],
   },

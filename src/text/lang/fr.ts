@@ -154,6 +154,7 @@ export const frenchPack: LanguagePack = {
       'je voudrais savoir', "j'aimerais savoir", 'je souhaite savoir', 'je souhaiterais savoir', 'savez-vous', 'sais-tu',
       'pouvez-vous', 'pourriez-vous', "s'il vous plaît", 'merci de',
     ],
+    contractions: [],
     requestPronouns: ['moi', 'nous'],
     nameOfPhrases: [['les noms des', 'les'], ['les noms de', 'les'], ['le nom de la', 'la'], ['le nom du', 'le'], ["le nom de l'", "l'"], ['le nom des', 'les'], ['le nom de', '']],
   },

@@ -258,6 +258,8 @@ export interface QuestionPhrasing {
    * "Tell me which firm audited X" is read as "which firm audited X".
    */
   readonly requestOpeners: readonly string[];
+  /** Contracted question words, as written, with what they stand for ("what's" → "what is"). */
+  readonly contractions: ReadonlyArray<readonly [contracted: string, full: string]>;
   /** Pronouns a request verb takes before its object ("give me the …", "donnez-moi les …"), dropped with no loss. */
   readonly requestPronouns: readonly string[];
   /** Phrases that ask for the answer's name rather than the answer, with what stands in their place: "the name of the firm that …" asks for "the firm that …". */
