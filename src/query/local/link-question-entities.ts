@@ -16,7 +16,7 @@ export interface LinkedEntity {
 
 /**
  * Finds the entities a question names: longest word n-grams that equal a normalised name or
- * alias (a single word only when the question capitalises it or it holds a digit); then leftover capitalised words that belong to the
+ * alias (a single word only when the question capitalises it, writes nothing in capitals, or the word is no dictionary word); then leftover capitalised words that belong to the
  * name of one or two entities ("Brackley" → "Brackley Insurance"); then near matches of words that are no dictionary word of the
  * question's language (a misspelt name, not a title-cased "Franchise").
  */
@@ -24,13 +24,18 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
   const words = normaliseName(question).split(' ').filter(Boolean);
   // An elided article or preposition before a name ("d'Ostrelle", "l'Ostrevanne") is not part of the word that is capitalised.
   const capitalised = new Set((question.replace(/(?<![\p{L}\p{N}])\p{Ll}{1,2}['’](?=\p{Lu})/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((word) => /^\p{Lu}|\p{N}/u.test(word)).map(normaliseName));
+  // A word may name an entity on its own when the question capitalises it, when the question is written all in lower case
+  // (no capital tells names apart), or when it is no dictionary word of the question's language ("who leads altimont").
+  const allLowercase = !/\p{Lu}/u.test(question);
+  const isDictionary = (word: string) => language !== undefined && languagePack(language).isDictionaryWord(word);
+  const mayNameAlone = (word: string) => capitalised.has(word) || allLowercase || (language !== undefined && !isDictionary(word));
   const linked = new Map<number, LinkedEntity>();
   const covered = new Array<boolean>(words.length).fill(false);
   for (let size = Math.min(index.longestAliasWords, words.length); size >= 1; size -= 1) {
     for (let start = 0; start + size <= words.length; start += 1) {
       if (covered.slice(start, start + size).some(Boolean)) continue;
       const gram = words.slice(start, start + size);
-      if (size === 1 && (isCommonWord(gram[0] as string) || (gram[0] as string).length < 2 || !capitalised.has(gram[0] as string))) continue;
+      if (size === 1 && (isCommonWord(gram[0] as string) || (gram[0] as string).length < 2 || !mayNameAlone(gram[0] as string))) continue;
       const matches = index.aliasIndex.get(gram.join(' '));
       if (!matches) continue;
       for (let position = start; position < start + size; position += 1) covered[position] = true;
@@ -41,7 +46,9 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
       }
     }
   }
-  for (const word of capitalised) {
+  // Leftover words read as parts of names: those capitalised, and those no dictionary holds when nothing is capitalised.
+  const nameWords = allLowercase ? [...new Set(words)].filter((word) => !isDictionary(word) && language !== undefined) : [...capitalised];
+  for (const word of nameWords) {
     // A number alone ("2024") names no entity, even when a code holds it ("MV-2024-014").
     if (word.length < 4 || word.includes(' ') || /^\d+$/.test(word)) continue;
     if (isCommonWord(word) || [...linked.values()].some((entry) => entry.surface.includes(word))) continue;
@@ -50,7 +57,7 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
       for (const entityIndex of owners) if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: word, match: 'name-word' });
       continue;
     }
-    if (language !== undefined && languagePack(language).isDictionaryWord(word)) continue;
+    if (isDictionary(word)) continue;
     let best: { entityIndex: number; similarity: number } | null = null;
     for (const [alias, entityIndexes] of index.aliasIndex) {
       if (Math.abs(alias.length - word.length) > 3 || alias[0] !== word[0]) continue;
