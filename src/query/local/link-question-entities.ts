@@ -48,24 +48,44 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
   }
   // Leftover words read as parts of names: those capitalised, and those no dictionary holds when nothing is capitalised.
   const nameWords = allLowercase ? [...new Set(words)].filter((word) => !isDictionary(word) && language !== undefined) : [...capitalised];
+  // A name part links with the capitalised words around it as its surface, so a misspelt neighbour ("Capcine Marty") is no word to find.
+  const surfaceOf = (word: string) => capitalisedRunHolding(question, word) ?? word;
   for (const word of nameWords) {
     // A number alone ("2024") names no entity, even when a code holds it ("MV-2024-014").
-    if (word.length < 4 || word.includes(' ') || /^\d+$/.test(word)) continue;
+    if (word.length < 4 || /^\d+$/.test(word)) continue;
     if (isCommonWord(word) || [...linked.values()].some((entry) => entry.surface.includes(word))) continue;
-    const owners = index.nameWordIndex.get(word) ?? [];
+    // A hyphenated name ("Delmas-Prat") names the entities whose name holds every one of its parts.
+    const parts = word.split(' ');
+    const owners = parts.map((part) => index.nameWordIndex.get(part) ?? []).reduce((left, right) => left.filter((entityIndex) => right.includes(entityIndex)));
     if (owners.length > 0 && owners.length <= profile.maxNameWordEntities) {
-      for (const entityIndex of owners) if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: word, match: 'name-word' });
+      for (const entityIndex of owners) if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: surfaceOf(word), match: 'name-word' });
       continue;
     }
-    if (isDictionary(word)) continue;
+    if (parts.length > 1 || isDictionary(word)) continue;
     let best: { entityIndex: number; similarity: number } | null = null;
     for (const [alias, entityIndexes] of index.aliasIndex) {
       if (Math.abs(alias.length - word.length) > 3 || alias[0] !== word[0]) continue;
       const similarity = jaroWinkler(alias, word);
       if (similarity >= profile.fuzzyThreshold && (!best || similarity > best.similarity)) best = { entityIndex: entityIndexes[0] as number, similarity };
     }
-    if (best && !linked.has(best.entityIndex)) linked.set(best.entityIndex, { entityIndex: best.entityIndex, surface: word, match: 'fuzzy' });
+    if (best && !linked.has(best.entityIndex)) linked.set(best.entityIndex, { entityIndex: best.entityIndex, surface: surfaceOf(word), match: 'fuzzy' });
   }
   return [...linked.values()];
 }
 
+/** The run of consecutive capitalised words of the question that holds the (normalised) word, normalised; null when none does. */
+function capitalisedRunHolding(question: string, word: string): string | null {
+  const tokens = question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  let run: string[] = [];
+  const runs: string[][] = [];
+  for (const token of tokens) {
+    if (/^\p{Lu}/u.test(token)) run.push(token);
+    else if (run.length > 0) {
+      runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) runs.push(run);
+  const holding = runs.find((candidate) => candidate.some((token) => normaliseName(token) === word));
+  return holding ? normaliseName(holding.join(' ')) : null;
+}
