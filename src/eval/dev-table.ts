@@ -2,6 +2,7 @@ import { RhizomeError } from '../errors/rhizome-error.js';
 import type { DevSetOutcome } from './run-dev-set.js';
 import { hopKindLabel, sortHopKinds, DEFAULT_RECALL_CUTOFFS } from './summary.js';
 import { renderMarkdownTable } from './table.js';
+import { REPHRASINGS } from './rephrase-questions.js';
 
 /** Hop kinds that always have a column, so tables of different runs line up. */
 const STANDARD_HOP_KINDS = ['1', '2', '3', 'temporal', 'global'];
@@ -46,7 +47,30 @@ export function renderDevTable(current: readonly DevSetOutcome[], previous: read
       ]);
     }
   }
-  return [renderMarkdownTable(header, rows), renderInvalidationTable(ran, previous)].filter((table) => table !== '').join('\n\n');
+  return [renderMarkdownTable(header, rows), renderPhrasingTable(ran, previous), renderInvalidationTable(ran, previous)].filter((table) => table !== '').join('\n\n');
+}
+
+/**
+ * The wording table: for each coverage set, how many of its questions, asked another way (wrapped in a
+ * request, in lower case, with a name misspelt), `auto` answers as well as the question as written, and the
+ * mean score then beside the written questions' ('' when no set was asked other ways).
+ */
+export function renderPhrasingTable(current: readonly DevSetOutcome[], previous: readonly DevSetOutcome[] = []): string {
+  const rows = current.flatMap((outcome) => {
+    const figures = outcome.phrasing;
+    if (!figures || Object.keys(figures).length === 0) return [];
+    const old = previous.find((entry) => entry.name === outcome.name && entry.status === 'ok')?.phrasing;
+    return [[
+      outcome.name,
+      ...REPHRASINGS.map((how) => {
+        const now = figures[how];
+        if (!now) return MISSING_CELL;
+        const before = old?.[how];
+        return `${withPrevious(now.same, before?.same, (value) => `${value}/${now.asked}`)}, ${score(now.mean)} vs ${score(now.writtenMean)}`;
+      }),
+    ]];
+  });
+  return rows.length === 0 ? '' : renderMarkdownTable(['Set (auto, asked another way)', 'Wrapped in a request', 'Lower case, no "?"', 'A name misspelt'], rows);
 }
 
 /**

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { createRhizome, type Rhizome } from '../rhizome.js';
 import type { Entity, Relation } from '../core/records.js';
-import { loadCoverageQuestions, loadRetrievalDataset, type InvalidationTruth } from './datasets.js';
+import { loadCoverageQuestions, loadRetrievalDataset, type CoverageQuestion, type InvalidationTruth } from './datasets.js';
+import { REPHRASINGS, rephraseQuestions, type Rephrasing } from './rephrase-questions.js';
 import { requiredFilesOf, type DevEvalSet } from './dev-sets.js';
 import { coverageDocumentsFolder, writeDocumentFolder } from './document-folder.js';
 import { checkHistoryListing } from './history-listing.js';
@@ -27,6 +28,16 @@ export interface DevSetOutcome {
   questions?: CoverageQuestionResult[];
   /** Closed facts checked against the set's truth, for a coverage set that carries `invalidations` (held-out sets keep only the figures). */
   invalidation?: InvalidationScore;
+  /** For a coverage set evaluated with `auto`: its questions asked other ways, and how many score as the question as written. */
+  phrasing?: Partial<Record<Rephrasing, PhrasingFigures>>;
+}
+
+/** How one way of asking again fared on a set: questions asked, those scoring as written, and both means over them. */
+export interface PhrasingFigures {
+  asked: number;
+  same: number;
+  mean: number;
+  writtenMean: number;
 }
 
 /** Where and how one set runs. */
@@ -80,7 +91,8 @@ async function evaluateSet(rhizome: Rhizome, set: DevEvalSet, workspace: string,
   const result = await runCoverageEvaluation(rhizome, dataset.questions, set.methods, progress);
   const truths = dataset.invalidations ?? [];
   const invalidation = truths.length > 0 ? await checkInvalidations(rhizome, truths) : undefined;
-  if (set.heldOut) return { coverage: result.methods, ...(invalidation ? { invalidation: invalidationFiguresOnly(invalidation) } : {}) };
+  const phrasing = set.methods.includes('auto') ? { phrasing: await askOtherWays(rhizome, dataset.questions, result.questions) } : {};
+  if (set.heldOut) return { coverage: result.methods, ...phrasing, ...(invalidation ? { invalidation: invalidationFiguresOnly(invalidation) } : {}) };
   if (options.reportFolder !== undefined) {
     const stats = await rhizome.stats();
     const report = renderCoverageReport(result, {
@@ -91,7 +103,26 @@ async function evaluateSet(rhizome: Rhizome, set: DevEvalSet, workspace: string,
     mkdirSync(options.reportFolder, { recursive: true });
     writeFileSync(path.join(options.reportFolder, `${set.name.replace(/\//g, '_')}.md`), report);
   }
-  return { coverage: result.methods, questions: result.questions, ...(invalidation ? { invalidation } : {}) };
+  return { coverage: result.methods, questions: result.questions, ...phrasing, ...(invalidation ? { invalidation } : {}) };
+}
+
+/** Asks the set's questions each other way with `auto` and compares every score with the written question's. */
+async function askOtherWays(rhizome: Rhizome, questions: readonly CoverageQuestion[], written: readonly CoverageQuestionResult[]): Promise<Partial<Record<Rephrasing, PhrasingFigures>>> {
+  const writtenScore = new Map(written.filter((result) => result.method === 'auto').map((result) => [result.id, result.score]));
+  const figures: Partial<Record<Rephrasing, PhrasingFigures>> = {};
+  for (const how of REPHRASINGS) {
+    const rephrased = rephraseQuestions(questions, how);
+    if (rephrased.length === 0) continue;
+    const asked = await runCoverageEvaluation(rhizome, rephrased, ['auto']);
+    const pairs = asked.questions.map((result) => ({ score: result.score, written: writtenScore.get(result.id) ?? 0 }));
+    figures[how] = {
+      asked: pairs.length,
+      same: pairs.filter((pair) => Math.abs(pair.score - pair.written) < 1e-9).length,
+      mean: pairs.reduce((sum, pair) => sum + pair.score, 0) / pairs.length,
+      writtenMean: pairs.reduce((sum, pair) => sum + pair.written, 0) / pairs.length,
+    };
+  }
+  return figures;
 }
 
 /** The indexed graph's closed facts scored against the truth (entities and relations read from the JSON-lines export), and whether each entity history lists them. */

@@ -86,16 +86,17 @@ test('a title-cased dictionary word is no misspelt name: it is not linked by nea
   assert.deepEqual(near('Which British comedy Franchise did he star in?'), ['France (fuzzy)']);
 });
 
-test('a name written in lower case still links: in a question with no capitals, or when no dictionary holds the word', () => {
-  const names = smallGraph([{ name: 'Altimont', type: 'Project' }, { name: 'Harvest', type: 'Project' }]);
+test('a name written in lower case still links when no dictionary holds the word', () => {
+  const names = smallGraph([{ name: 'Altimont', type: 'Project' }, { name: 'Harvest', type: 'Project' }, { name: 'Tarrow Transport Fund', type: 'Organization', aliases: ['Fund'] }]);
   const linksIn = (question: string, language?: 'en' | 'fr') => linkQuestionEntities(question, names.index, DEFAULT_RANKING_PROFILE.linking, language).map((link) => `${names.nameOf(link.entityIndex)} (${link.match})`);
   assert.deepEqual(linksIn('Who leads the altimont programme?', 'en'), ['Altimont (exact)']);
   assert.deepEqual(linksIn('qui dirige aujourd’hui le programme altimont', 'fr'), ['Altimont (exact)']);
-  // A dictionary word names the entity alone only when capitalised, or when nothing in the question is.
+  // A dictionary word names the entity alone when capitalised, or, in a question with no capital, when the entity is called exactly that.
   assert.deepEqual(linksIn('Who funds the harvest in Corvel?', 'en'), []);
   assert.deepEqual(linksIn('who funds harvest', 'en'), ['Harvest (exact)']);
   assert.deepEqual(linksIn('Who funds Harvest?', 'en'), ['Harvest (exact)']);
-  // Without the question's language, lower-case words link only in a question with no capitals, as before.
+  assert.deepEqual(linksIn('which fund pays for harvest', 'en'), ['Harvest (exact)']);
+  // Without the question's language, lower-case words do not link alone, as before.
   assert.deepEqual(linksIn('Who leads the altimont programme?'), []);
 });
 

@@ -16,7 +16,7 @@ export interface LinkedEntity {
 
 /**
  * Finds the entities a question names: longest word n-grams that equal a normalised name or
- * alias (a single word only when the question capitalises it, writes nothing in capitals, or the word is no dictionary word); then leftover capitalised words that belong to the
+ * alias (a single word only when the question capitalises it or no dictionary holds it); then leftover capitalised words that belong to the
  * name of one or two entities ("Brackley" → "Brackley Insurance"); then near matches of words that are no dictionary word of the
  * question's language (a misspelt name, not a title-cased "Franchise").
  */
@@ -24,20 +24,23 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
   const words = normaliseName(question).split(' ').filter(Boolean);
   // An elided article or preposition before a name ("d'Ostrelle", "l'Ostrevanne") is not part of the word that is capitalised.
   const capitalised = new Set((question.replace(/(?<![\p{L}\p{N}])\p{Ll}{1,2}['’](?=\p{Lu})/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((word) => /^\p{Lu}|\p{N}/u.test(word)).map(normaliseName));
-  // A word may name an entity on its own when the question capitalises it, when the question is written all in lower case
-  // (no capital tells names apart), or when it is no dictionary word of the question's language ("who leads altimont").
+  // A word may name an entity on its own when the question capitalises it or when it is no dictionary word of the question's
+  // language ("who leads altimont"); a dictionary word in lower case is the word ("which fund …" asks for a fund, whatever "the Fund" is),
+  // unless nothing in the question is capitalised and an entity is called exactly that.
   const allLowercase = !/\p{Lu}/u.test(question);
   const isDictionary = (word: string) => language !== undefined && languagePack(language).isDictionaryWord(word);
-  const mayNameAlone = (word: string) => capitalised.has(word) || allLowercase || (language !== undefined && !isDictionary(word));
+  const mayNameAlone = (word: string) => capitalised.has(word) || (language !== undefined && !isDictionary(word));
   const linked = new Map<number, LinkedEntity>();
   const covered = new Array<boolean>(words.length).fill(false);
   for (let size = Math.min(index.longestAliasWords, words.length); size >= 1; size -= 1) {
     for (let start = 0; start + size <= words.length; start += 1) {
       if (covered.slice(start, start + size).some(Boolean)) continue;
       const gram = words.slice(start, start + size);
-      if (size === 1 && (isCommonWord(gram[0] as string) || (gram[0] as string).length < 2 || !mayNameAlone(gram[0] as string))) continue;
-      const matches = index.aliasIndex.get(gram.join(' '));
-      if (!matches) continue;
+      // In a question written all in lower case, a dictionary word still names the one entity called exactly that ("le projet héliotrope"), never one it is an alias of ("which fund …").
+      const dictionaryWordAlone = size === 1 && allLowercase && !mayNameAlone(gram[0] as string);
+      if (size === 1 && (isCommonWord(gram[0] as string) || (gram[0] as string).length < 2 || (!mayNameAlone(gram[0] as string) && !dictionaryWordAlone))) continue;
+      const matches = index.aliasIndex.get(gram.join(' '))?.filter((entityIndex) => !dictionaryWordAlone || normaliseName(index.entities[entityIndex]?.name ?? '') === gram[0]);
+      if (!matches || matches.length === 0) continue;
       for (let position = start; position < start + size; position += 1) covered[position] = true;
       for (const entityIndex of matches) {
         const entity = index.entities[entityIndex];
