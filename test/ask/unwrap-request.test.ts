@@ -15,11 +15,11 @@ function reading(question: string) {
 
 test('a question wrapped in a request is read as the question itself', () => {
   const pairs: Array<[string, string]> = [
-    ['Tell me which company supplies the PX-30 gateways.', 'Which company supplies the PX-30 gateways?'],
-    ['Can you tell me who currently leads the Plover programme?', 'Who currently leads the Plover programme?'],
-    ["I'd like to know which firm audited Lisker Gorge in 2024.", 'Which firm audited Lisker Gorge in 2024?'],
+    ['Tell me which company supplies the KV-40 gateways.', 'Which company supplies the KV-40 gateways?'],
+    ['Can you tell me who currently leads the Tarrow programme?', 'Who currently leads the Tarrow programme?'],
+    ["I'd like to know which firm audited Brennock Weir in 2024.", 'Which firm audited Brennock Weir in 2024?'],
     ['Dites-moi quelle entreprise fournit les bornes.', 'Quelle entreprise fournit les bornes ?'],
-    ['Pouvez-vous me dire qui dirige aujourd’hui le projet Lucarne ?', 'Qui dirige aujourd’hui le projet Lucarne ?'],
+    ['Pouvez-vous me dire qui dirige aujourd’hui le projet Velquist ?', 'Qui dirige aujourd’hui le projet Velquist ?'],
   ];
   for (const [wrapped, plain] of pairs) assert.deepEqual(reading(wrapped), reading(plain), wrapped);
 });
@@ -27,12 +27,12 @@ test('a question wrapped in a request is read as the question itself', () => {
 test('an opening request verb and "the name of" add no words to search: the thing named is what is asked', () => {
   assert.deepEqual(reading('Give me the name of the company that supplies the tags.').stems, reading('Which company supplies the tags?').stems);
   assert.deepEqual(reading('Give me the name of the company that supplies the tags.').types, [['Organisation', 1]]);
-  assert.deepEqual(reading('Donnez le nom de la personne qui dirige le projet Lucarne.').types, [['Person', 1]]);
+  assert.deepEqual(reading('Donnez le nom de la personne qui dirige le projet Velquist.').types, [['Person', 1]]);
   assert.equal(analyzeQuestion('List the suppliers the Trust works with.', schema).searchText, 'the suppliers the Trust works with.');
   // The question as asked is kept for display; names keep their capitals for linking.
-  const analysis = analyzeQuestion('Tell me who leads Marten.', schema);
-  assert.equal(analysis.text, 'Tell me who leads Marten.');
-  assert.equal(analysis.searchText, 'who leads Marten.');
+  const analysis = analyzeQuestion('Tell me who leads Corvel.', schema);
+  assert.equal(analysis.text, 'Tell me who leads Corvel.');
+  assert.equal(analysis.searchText, 'who leads Corvel.');
 });
 
 test('"whose" asks for a person; a question with no request wording is left as it is', () => {
@@ -41,6 +41,6 @@ test('"whose" asks for a person; a question with no request wording is left as i
 });
 
 test('a contracted question word is read written out: "What\'s the company that …" asks for a company', () => {
-  assert.deepEqual(reading("What's the company that supplies the PX-30 gateways?"), reading('What is the company that supplies the PX-30 gateways?'));
-  assert.deepEqual(reading("What's the company that supplies the PX-30 gateways?").types, [['Organisation', 1]]);
+  assert.deepEqual(reading("What's the company that supplies the KV-40 gateways?"), reading('What is the company that supplies the KV-40 gateways?'));
+  assert.deepEqual(reading("What's the company that supplies the KV-40 gateways?").types, [['Organisation', 1]]);
 });

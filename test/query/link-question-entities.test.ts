@@ -87,17 +87,17 @@ test('a title-cased dictionary word is no misspelt name: it is not linked by nea
 });
 
 test('a name written in lower case still links when no dictionary holds the word', () => {
-  const names = smallGraph([{ name: 'Altimont', type: 'Project' }, { name: 'Harvest', type: 'Project' }, { name: 'Tarrow Transport Fund', type: 'Organization', aliases: ['Fund'] }]);
+  const names = smallGraph([{ name: 'Velquist', type: 'Project' }, { name: 'Harvest', type: 'Project' }, { name: 'Tarrow Transport Fund', type: 'Organization', aliases: ['Fund'] }]);
   const linksIn = (question: string, language?: 'en' | 'fr') => linkQuestionEntities(question, names.index, DEFAULT_RANKING_PROFILE.linking, language).map((link) => `${names.nameOf(link.entityIndex)} (${link.match})`);
-  assert.deepEqual(linksIn('Who leads the altimont programme?', 'en'), ['Altimont (exact)']);
-  assert.deepEqual(linksIn('qui dirige aujourd’hui le programme altimont', 'fr'), ['Altimont (exact)']);
+  assert.deepEqual(linksIn('Who leads the velquist programme?', 'en'), ['Velquist (exact)']);
+  assert.deepEqual(linksIn('qui dirige aujourd’hui le programme velquist', 'fr'), ['Velquist (exact)']);
   // A dictionary word names the entity alone when capitalised, or, in a question with no capital, when the entity is called exactly that.
   assert.deepEqual(linksIn('Who funds the harvest in Corvel?', 'en'), []);
   assert.deepEqual(linksIn('who funds harvest', 'en'), ['Harvest (exact)']);
   assert.deepEqual(linksIn('Who funds Harvest?', 'en'), ['Harvest (exact)']);
   assert.deepEqual(linksIn('which fund pays for harvest', 'en'), ['Harvest (exact)']);
   // Without the question's language, lower-case words do not link alone, as before.
-  assert.deepEqual(linksIn('Who leads the altimont programme?'), []);
+  assert.deepEqual(linksIn('Who leads the velquist programme?'), []);
 });
 
 test('a hyphenated or misspelt name still links, and its misspelt words are part of what was linked, not words to find', () => {

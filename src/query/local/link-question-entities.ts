@@ -25,7 +25,7 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
   // An elided article or preposition before a name ("d'Ostrelle", "l'Ostrevanne") is not part of the word that is capitalised.
   const capitalised = new Set((question.replace(/(?<![\p{L}\p{N}])\p{Ll}{1,2}['’](?=\p{Lu})/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((word) => /^\p{Lu}|\p{N}/u.test(word)).map(normaliseName));
   // A word may name an entity on its own when the question capitalises it or when it is no dictionary word of the question's
-  // language ("who leads altimont"); a dictionary word in lower case is the word ("which fund …" asks for a fund, whatever "the Fund" is),
+  // language ("who leads the velquist programme"); a dictionary word in lower case is the word ("which fund …" asks for a fund, whatever "the Fund" is),
   // unless nothing in the question is capitalised and an entity is called exactly that.
   const allLowercase = !/\p{Lu}/u.test(question);
   const isDictionary = (word: string) => language !== undefined && languagePack(language).isDictionaryWord(word);
@@ -36,7 +36,7 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
     for (let start = 0; start + size <= words.length; start += 1) {
       if (covered.slice(start, start + size).some(Boolean)) continue;
       const gram = words.slice(start, start + size);
-      // In a question written all in lower case, a dictionary word still names the one entity called exactly that ("le projet héliotrope"), never one it is an alias of ("which fund …").
+      // In a question written all in lower case, a dictionary word still names the one entity called exactly that ("le projet bruyère"), never one it is an alias of ("which fund …").
       const dictionaryWordAlone = size === 1 && allLowercase && !mayNameAlone(gram[0] as string);
       if (size === 1 && (isCommonWord(gram[0] as string) || (gram[0] as string).length < 2 || (!mayNameAlone(gram[0] as string) && !dictionaryWordAlone))) continue;
       const matches = index.aliasIndex.get(gram.join(' '))?.filter((entityIndex) => !dictionaryWordAlone || normaliseName(index.entities[entityIndex]?.name ?? '') === gram[0]);
@@ -51,13 +51,13 @@ export function linkQuestionEntities(question: string, index: GraphIndex, profil
   }
   // Leftover words read as parts of names: those capitalised, and those no dictionary holds when nothing is capitalised.
   const nameWords = allLowercase ? [...new Set(words)].filter((word) => !isDictionary(word) && language !== undefined) : [...capitalised];
-  // A name part links with the capitalised words around it as its surface, so a misspelt neighbour ("Capcine Marty") is no word to find.
+  // A name part links with the capitalised words around it as its surface, so a misspelt neighbour ("Solne Bardet") is no word to find.
   const surfaceOf = (word: string) => capitalisedRunHolding(question, word) ?? word;
   for (const word of nameWords) {
     // A number alone ("2024") names no entity, even when a code holds it ("MV-2024-014").
     if (word.length < 4 || /^\d+$/.test(word)) continue;
     if (isCommonWord(word) || [...linked.values()].some((entry) => entry.surface.includes(word))) continue;
-    // A hyphenated name ("Delmas-Prat") names the entities whose name holds every one of its parts.
+    // A hyphenated name ("Varenne-Lacaze") names the entities whose name holds every one of its parts.
     const parts = word.split(' ');
     const owners = parts.map((part) => index.nameWordIndex.get(part) ?? []).reduce((left, right) => left.filter((entityIndex) => right.includes(entityIndex)));
     if (owners.length > 0 && owners.length <= profile.maxNameWordEntities) {
