@@ -7,7 +7,7 @@ import { writeCommunities } from './kuzu-communities.js';
 import { deleteNodesWithRelations } from './kuzu-delete-nodes.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import type { GraphProjection } from '../store.js';
-import { bulkCopy, type CopyColumn } from './kuzu-bulk-copy.js';
+import { bulkCopy, insertRows, type CopyColumn } from './kuzu-bulk-copy.js';
 import type { KuzuConnection, KuzuParameter, KuzuRow } from './kuzu-connection.js';
 import { relationTables } from './kuzu-ddl.js';
 
@@ -77,7 +77,8 @@ export async function applyEntityLayerDiff(connection: KuzuConnection, schema: G
   await copyEntities(connection, schema, diff.insertEntities);
   await copyRelations(connection, schema, diff.insertRelations, typeOf);
   await copyMentions(connection, diff.insertMentions, typeOf);
-  await copyMergeLog(connection, merges);
+  // Hundreds of rows, written through the log all the same: a COPY would force a checkpoint (see insertRows).
+  await copyMergeLog(connection, merges, insertRows);
   await writeCommunities(connection, diff.insertCommunities, graph.entities);
   await copyMemberships(connection, diff.insertMemberships, typeOf);
 }
@@ -120,8 +121,8 @@ async function copyMentions(connection: KuzuConnection, mentions: Mention[], typ
   }
 }
 
-async function copyMergeLog(connection: KuzuConnection, merges: MergeRecord[]): Promise<void> {
-  await bulkCopy(connection, 'MergeLog', [
+async function copyMergeLog(connection: KuzuConnection, merges: MergeRecord[], load: typeof bulkCopy = bulkCopy): Promise<void> {
+  await load(connection, 'MergeLog', [
     { kind: 'string', value: (merge: MergeRecord & { index: number }) => `${merge.entityId}:${merge.index}` },
     { kind: 'string', value: (merge) => merge.entityId },
     { kind: 'string', value: (merge) => merge.kept },
