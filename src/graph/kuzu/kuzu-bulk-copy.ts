@@ -20,12 +20,16 @@ const WRITE_CHARACTERS = 1_000_000;
 /** Rows per parameter COPY, the fallback for a workspace path a Cypher string cannot hold. */
 const PARAMETER_BATCH_ROWS = 2_000;
 /**
- * Up to this many rows are inserted with `UNWIND … CREATE` instead of a COPY (see insertRows): Kuzu
- * (0.11.3) does not log a COPY's rows in its write-ahead log, so a transaction holding a COPY forces a
- * checkpoint of the whole database at COMMIT (about 0.6 s on the 994-passage bench, growing with the
- * database), while created rows are logged and a COMMIT of a few of them takes milliseconds.
+ * Inside `withLoggedInserts`, a table's rows up to this many are inserted with `UNWIND … CREATE`
+ * instead of a COPY (see insertRows): Kuzu (0.11.3) does not log a COPY's rows in its write-ahead log,
+ * so a transaction holding a COPY forces a checkpoint of the whole database at COMMIT (about 0.6 s on
+ * the 994-passage bench, growing with the database), while created rows are logged and a COMMIT of a
+ * few of them takes milliseconds. Created relations cost about a quarter of a millisecond a row: past
+ * this many, the one checkpoint is cheaper. A whole rewrite, which checkpoints anyway, always copies.
  */
-const CREATE_ROWS = 100;
+const LOGGED_ROWS = 1000;
+/** Connections whose loads are logged (see LOGGED_ROWS). */
+const loggedInserts = new WeakSet<KuzuConnection>();
 /** Rows per `UNWIND … CREATE` statement. */
 const CREATE_BATCH_ROWS = 500;
 
@@ -78,7 +82,7 @@ export async function bulkCopy<Row>(
   endpoints?: { from: string; to: string },
 ): Promise<void> {
   if (rows.length === 0) return;
-  if (rows.length <= CREATE_ROWS && columns.every((column) => !column.kind.startsWith('vector ')) && (await tryInsertRows(connection, table, columns, rows, endpoints))) return;
+  if (loggedInserts.has(connection) && rows.length <= LOGGED_ROWS && columns.every((column) => !column.kind.startsWith('vector ')) && (await tryInsertRows(connection, table, columns, rows, endpoints))) return;
   const options = endpoints ? ` (from='${endpoints.from}', to='${endpoints.to}')` : '';
   const folder = path.join(path.dirname(connection.databasePath), COPY_STAGING_FOLDER);
   if (/['\\]/.test(folder)) return copyThroughParameters(connection, table, columns, rows, options);
@@ -127,9 +131,19 @@ async function copyThroughParameters<Row>(connection: KuzuConnection, table: str
   }
 }
 
+/** Runs `work` (a small difference's transaction) with this connection's loads logged: see LOGGED_ROWS. */
+export async function withLoggedInserts<T>(connection: KuzuConnection, work: () => Promise<T>): Promise<T> {
+  loggedInserts.add(connection);
+  try {
+    return await work();
+  } finally {
+    loggedInserts.delete(connection);
+  }
+}
+
 /**
  * Inserts rows with parameterised `UNWIND $rows … CREATE` statements, each value cast back as a COPY
- * would: the rows go through Kuzu's write-ahead log, so a COMMIT needs no checkpoint (see CREATE_ROWS).
+ * would: the rows go through Kuzu's write-ahead log, so a COMMIT needs no checkpoint (see LOGGED_ROWS).
  * Relations join their ends by primary key, and a missing end fails the write as it does a COPY.
  */
 export async function insertRows<Row>(connection: KuzuConnection, table: string, columns: Array<CopyColumn<Row>>, rows: Row[], endpoints?: { from: string; to: string }): Promise<void> {
