@@ -1,13 +1,18 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-/** Stable, short, content-derived identifier: the same parts always give the same id. */
+/**
+ * Stable, short, content-derived identifier: the same parts always give the same id — the first 16
+ * hex digits of the sha256 of the parts, each followed by a NUL. Hashed in one call over the joined
+ * text (the same bytes as hashing part by part: a NUL between parts keeps surrogates from pairing
+ * across them); resolution derives one for every relation of the corpus.
+ */
 export function stableId(prefix: string, ...parts: Array<string | number>): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(String(part)).update('\u0000');
-  return `${prefix}_${hash.digest('hex').slice(0, 16)}`;
+  let text = '';
+  for (const part of parts) text += `${String(part)}\u0000`;
+  return `${prefix}_${hash('sha256', text).slice(0, 16)}`;
 }
 
 /** Hex sha256 of a text or buffer, used as a document's content hash. */
 export function contentHash(content: string | Uint8Array): string {
-  return createHash('sha256').update(content).digest('hex');
+  return hash('sha256', content);
 }

@@ -47,22 +47,8 @@ export function diffEntityLayer(
   }
   const gone = new Set(deleteEntities.map((entity) => entity.id));
 
-  const keptRelations = new Map(stored.graph.relations.filter((relation) => !gone.has(relation.sourceId) && !gone.has(relation.targetId)).map((relation) => [relationId(relation), relation]));
-  const nextRelations = new Map(next.graph.relations.map((relation) => [relationId(relation), relation]));
-  const deleteRelations = [...keptRelations.values()].filter((relation) => {
-    const after = nextRelations.get(relationId(relation));
-    return !after || !sameRelation(after, relation);
-  });
-  const insertRelations = next.graph.relations.filter((relation) => {
-    const before = keptRelations.get(relationId(relation));
-    return !before || !sameRelation(before, relation);
-  });
-
-  const mentionId = (mention: Mention) => `${mention.chunkId}\u0000${mention.entityId}`;
-  const keptMentions = new Map(stored.graph.mentions.filter((mention) => !gone.has(mention.entityId) && !removedChunkIds.has(mention.chunkId)).map((mention) => [mentionId(mention), mention]));
-  const nextMentions = new Map(next.graph.mentions.map((mention) => [mentionId(mention), mention]));
-  const deleteMentions = [...keptMentions.values()].filter((mention) => nextMentions.get(mentionId(mention))?.count !== mention.count);
-  const insertMentions = next.graph.mentions.filter((mention) => keptMentions.get(mentionId(mention))?.count !== mention.count);
+  const { deleteRelations, insertRelations } = diffRelations(stored.graph.relations, next.graph.relations, gone);
+  const { deleteMentions, insertMentions } = diffMentions(stored.graph.mentions, next.graph.mentions, gone, removedChunkIds);
 
   const storedCommunities = new Map(stored.communities.map((community) => [community.id, community]));
   const nextCommunityIds = new Set(next.communities.map((community) => community.id));
@@ -85,6 +71,53 @@ export function diffEntityLayer(
   return { deleteEntities, insertEntities, deleteRelations, insertRelations, deleteMentions, insertMentions, deleteCommunityIds, insertCommunities, insertMemberships, size };
 }
 
+/**
+ * Stored relations between kept entities that are gone or changed, and new relations that are not
+ * stored as they are. Relations are matched by id (which hashes the type, ends, chunk and offset), and
+ * by type and id when some stored id is shared by two types.
+ */
+function diffRelations(stored: readonly Relation[], next: readonly Relation[], gone: ReadonlySet<string>): { deleteRelations: Relation[]; insertRelations: Relation[] } {
+  const storedById = new Map<string, Relation>();
+  for (const relation of stored) storedById.set(relation.id, relation);
+  const keyOf = storedById.size === stored.length ? (relation: Relation) => relation.id : relationId;
+  const keptByKey = keyOf === relationId ? new Map(stored.map((relation) => [relationId(relation), relation])) : storedById;
+  const kept = (relation: Relation | undefined) => relation !== undefined && !gone.has(relation.sourceId) && !gone.has(relation.targetId);
+  const nextByKey = new Map<string, Relation>();
+  const insertRelations: Relation[] = [];
+  for (const relation of next) {
+    const key = keyOf(relation);
+    nextByKey.set(key, relation);
+    const before = keptByKey.get(key);
+    if (!kept(before) || !sameTypedRelation(before as Relation, relation)) insertRelations.push(relation);
+  }
+  const deleteRelations = stored.filter((relation) => {
+    if (!kept(relation)) return false;
+    const after = nextByKey.get(keyOf(relation));
+    return !after || !sameTypedRelation(after, relation);
+  });
+  return { deleteRelations, insertRelations };
+}
+
+/** Stored mentions (of kept chunks and entities) whose count changed or that are gone, and new mentions not stored with their count. */
+function diffMentions(stored: readonly Mention[], next: readonly Mention[], gone: ReadonlySet<string>, removedChunkIds: ReadonlySet<string>): { deleteMentions: Mention[]; insertMentions: Mention[] } {
+  const countsOf = (mentions: readonly Mention[], keep: (mention: Mention) => boolean) => {
+    const byChunk = new Map<string, Map<string, number>>();
+    for (const mention of mentions) {
+      if (!keep(mention)) continue;
+      let counts = byChunk.get(mention.chunkId);
+      if (!counts) byChunk.set(mention.chunkId, (counts = new Map()));
+      counts.set(mention.entityId, mention.count);
+    }
+    return byChunk;
+  };
+  const isKept = (mention: Mention) => !gone.has(mention.entityId) && !removedChunkIds.has(mention.chunkId);
+  const keptCounts = countsOf(stored, isKept);
+  const nextCounts = countsOf(next, () => true);
+  const deleteMentions = stored.filter((mention) => isKept(mention) && nextCounts.get(mention.chunkId)?.get(mention.entityId) !== mention.count);
+  const insertMentions = next.filter((mention) => keptCounts.get(mention.chunkId)?.get(mention.entityId) !== mention.count);
+  return { deleteMentions, insertMentions };
+}
+
 /** Records in a layer, for comparing a diff's size with a whole rewrite. */
 export function layerSize(graph: GraphProjection, communities: Community[]): number {
   return graph.entities.length + graph.relations.length + graph.mentions.length + communities.reduce((sum, community) => sum + 1 + community.memberIds.length, 0);
@@ -92,6 +125,10 @@ export function layerSize(graph: GraphProjection, communities: Community[]): num
 
 function sameEntity(left: Entity, right: Entity): boolean {
   return left.type === right.type && left.name === right.name && left.description === right.description && left.mentionCount === right.mentionCount && sameList(left.aliases, right.aliases);
+}
+
+function sameTypedRelation(left: Relation, right: Relation): boolean {
+  return left.type === right.type && sameRelation(left, right);
 }
 
 function relationId(relation: Relation): string {
@@ -109,9 +146,11 @@ export function sameRelation(left: Relation, right: Relation): boolean {
 
 /** Level, parent, members (in any order), input hash and report. */
 function sameCommunity(left: Community, right: Community): boolean {
+  if (left === right) return true;
   if (left.level !== right.level || left.parentId !== right.parentId || left.inputHash !== right.inputHash || left.memberIds.length !== right.memberIds.length) return false;
   if (!sameList([...left.memberIds].sort(), [...right.memberIds].sort())) return false;
-  return JSON.stringify(left.report) === JSON.stringify(right.report);
+  // A report taken back from the stored community (its inputs unchanged) is the stored object itself.
+  return left.report === right.report || JSON.stringify(left.report) === JSON.stringify(right.report);
 }
 
 function sameList(left: readonly string[], right: readonly string[]): boolean {

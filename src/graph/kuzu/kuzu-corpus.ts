@@ -2,14 +2,16 @@ import type { SourceDocument } from '../../core/records.js';
 import { encodeChunkStructure } from '../chunk-structure-columns.js';
 import type { IndexWrite, StoredChunk } from '../store.js';
 import { bulkCopy } from './kuzu-bulk-copy.js';
+import { deleteNodesWithRelations } from './kuzu-delete-nodes.js';
 import type { KuzuConnection, KuzuParameter } from './kuzu-connection.js';
 
 /** Writes the document layer of an index run: deletions, new documents and chunks, refreshed extractions. */
 export async function writeCorpus(connection: KuzuConnection, write: IndexWrite): Promise<void> {
   const replaced = [...new Set([...write.removedDocumentIds, ...write.documents.map((document) => document.id)])];
   if (replaced.length > 0) {
-    await connection.run('MATCH (c:Chunk) WHERE c.documentId IN $ids DETACH DELETE c', { ids: replaced as KuzuParameter });
-    await connection.run('MATCH (d:Document) WHERE d.id IN $ids DETACH DELETE d', { ids: replaced as KuzuParameter });
+    const chunks = await connection.run('MATCH (c:Chunk) WHERE c.documentId IN $ids RETURN c.id AS id', { ids: replaced as KuzuParameter });
+    await deleteNodesWithRelations(connection, 'Chunk', chunks.map((row) => String(row.id)));
+    await deleteNodesWithRelations(connection, 'Document', replaced);
   }
   await bulkCopy<SourceDocument>(connection, 'Document', [
     { kind: 'string', value: (document) => document.id },

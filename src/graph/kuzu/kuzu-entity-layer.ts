@@ -4,9 +4,10 @@ import { appendTo } from '../../core/group-by.js';
 import type { Entity, Mention, MergeRecord, Relation } from '../../core/records.js';
 import type { EntityLayerDiff } from '../entity-layer-diff.js';
 import { writeCommunities } from './kuzu-communities.js';
+import { deleteNodesWithRelations } from './kuzu-delete-nodes.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import type { GraphProjection } from '../store.js';
-import { bulkCopy, type CopyColumn } from './kuzu-bulk-copy.js';
+import { bulkCopy, insertRows, type CopyColumn } from './kuzu-bulk-copy.js';
 import type { KuzuConnection, KuzuParameter, KuzuRow } from './kuzu-connection.js';
 import { relationTables } from './kuzu-ddl.js';
 
@@ -62,21 +63,22 @@ export async function writeEntityLayer(connection: KuzuConnection, schema: Graph
 export async function applyEntityLayerDiff(connection: KuzuConnection, schema: GraphSchema, diff: EntityLayerDiff, graph: GraphProjection, merges: MergeRecord[]): Promise<void> {
   const byType = new Map<string, string[]>();
   for (const entity of diff.deleteEntities) appendTo(byType, entity.type, entity.id);
-  for (const [type, ids] of byType) await connection.run(`MATCH (n:${type}) WHERE n.id IN $ids DETACH DELETE n`, { ids: ids as KuzuParameter });
+  for (const [type, ids] of byType) await deleteNodesWithRelations(connection, type, ids);
   const relationsByTable = new Map<string, string[]>();
   for (const relation of diff.deleteRelations) appendTo(relationsByTable, relation.type, relation.id);
   for (const [table, ids] of relationsByTable) await connection.run(`MATCH ()-[r:${table}]->() WHERE r.id IN $ids DELETE r`, { ids: ids as KuzuParameter });
   const mentionsByChunk = new Map<string, string[]>();
   for (const mention of diff.deleteMentions) appendTo(mentionsByChunk, mention.chunkId, mention.entityId);
   for (const [chunkId, entityIds] of mentionsByChunk) await connection.run('MATCH (c:Chunk)-[m:MENTIONS]->(e) WHERE c.id = $chunkId AND e.id IN $entityIds DELETE m', { chunkId, entityIds: entityIds as KuzuParameter });
-  if (diff.deleteCommunityIds.length > 0) await connection.run('MATCH (c:Community) WHERE c.id IN $ids DETACH DELETE c', { ids: diff.deleteCommunityIds as KuzuParameter });
+  await deleteNodesWithRelations(connection, 'Community', diff.deleteCommunityIds);
   await connection.run('MATCH (m:MergeLog) DELETE m');
 
   const typeOf = new Map(graph.entities.map((entity) => [entity.id, entity.type]));
   await copyEntities(connection, schema, diff.insertEntities);
   await copyRelations(connection, schema, diff.insertRelations, typeOf);
   await copyMentions(connection, diff.insertMentions, typeOf);
-  await copyMergeLog(connection, merges);
+  // Hundreds of rows, written through the log all the same: a COPY would force a checkpoint (see insertRows).
+  await copyMergeLog(connection, merges, insertRows);
   await writeCommunities(connection, diff.insertCommunities, graph.entities);
   await copyMemberships(connection, diff.insertMemberships, typeOf);
 }
@@ -119,8 +121,8 @@ async function copyMentions(connection: KuzuConnection, mentions: Mention[], typ
   }
 }
 
-async function copyMergeLog(connection: KuzuConnection, merges: MergeRecord[]): Promise<void> {
-  await bulkCopy(connection, 'MergeLog', [
+async function copyMergeLog(connection: KuzuConnection, merges: MergeRecord[], load: typeof bulkCopy = bulkCopy): Promise<void> {
+  await load(connection, 'MergeLog', [
     { kind: 'string', value: (merge: MergeRecord & { index: number }) => `${merge.entityId}:${merge.index}` },
     { kind: 'string', value: (merge) => merge.entityId },
     { kind: 'string', value: (merge) => merge.kept },

@@ -17,6 +17,7 @@ import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, writeEntityLa
 import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-layer-diff.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
+import { withLoggedInserts } from './kuzu-bulk-copy.js';
 import { readRetractedFacts, writeRetractedFacts } from './kuzu-retracted-facts.js';
 import { toFullTextQuery } from './full-text-query.js';
 import { resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
@@ -142,12 +143,16 @@ export class KuzuGraphStore implements GraphStore {
     try {
       if (!diff) await this.dropAllIndexes();
       await this.connection.transaction(async () => {
-        await writeRetractedFacts(this.connection, write);
         if (diff) {
-          await writeCorpus(this.connection, write);
-          await applyEntityLayerDiff(this.connection, schema, diff, write.graph, write.merges);
+          // Logged row by row, so that the COMMIT need not checkpoint the whole database (see withLoggedInserts).
+          await withLoggedInserts(this.connection, async () => {
+            await writeRetractedFacts(this.connection, write);
+            await writeCorpus(this.connection, write);
+            await applyEntityLayerDiff(this.connection, schema, diff, write.graph, write.merges);
+          });
           return;
         }
+        await writeRetractedFacts(this.connection, write);
         await deleteEntityLayer(this.connection, schema);
         await writeCorpus(this.connection, write);
         await writeEntityLayer(this.connection, schema, write.graph, write.merges);

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { test } from 'node:test';
+import { contentHash, stableId } from '../../src/core/ids.js';
+
+/** The ids every stored workspace holds were made this way: hashing each part, then a NUL, in turn. */
+function partByPart(prefix: string, ...parts: Array<string | number>): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(String(part)).update('\u0000');
+  return `${prefix}_${hash.digest('hex').slice(0, 16)}`;
+}
+
+test('ids and content hashes are the bytes they always were (stored workspaces keep their ids)', () => {
+  const cases: Array<[string, Array<string | number>]> = [
+    ['rel', ['RELATED_TO', 'ent_0f992f415016d615', 'ent_1e2b539882b44232', 'chunk_f6e423f049486442', 412]],
+    ['ent', ['tromsø']],
+    ['com', [0, 'ent_a\nent_b\nent_c']],
+    ['x', ['', '', 0]],
+    ['x', ['日本語の名前', 'émile zola', '🙂']],
+    ['x', ['lone \ud800', '\udc00 lone', 'pair \ud83d\ude42']],
+    ['x', []],
+  ];
+  for (const [prefix, parts] of cases) assert.equal(stableId(prefix, ...parts), partByPart(prefix, ...parts), JSON.stringify(parts));
+  for (const content of ['', 'Tromsø', 'lone \ud800', new Uint8Array([0, 1, 2, 255])]) assert.equal(contentHash(content), createHash('sha256').update(content).digest('hex'));
+});
