@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
-import type { ChunkExtraction, MergeRecord, RetractedFact } from '../../core/records.js';
+import type { MergeRecord, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
@@ -17,6 +17,7 @@ import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, writeEntityLa
 import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-layer-diff.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
+import { decodeExtractionColumn } from './extraction-column.js';
 import { readRetractedFacts, writeRetractedFacts } from './kuzu-retracted-facts.js';
 import { toFullTextQuery } from './full-text-query.js';
 import { resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
@@ -119,7 +120,7 @@ export class KuzuGraphStore implements GraphStore {
     const rows = await this.connection.run('MATCH (c:Chunk) RETURN c.* ORDER BY c.documentId, c.chunkIndex');
     return rows.map((row) => ({
       ...toChunk(row, 'c.'),
-      extraction: row['c.extraction'] ? (JSON.parse(String(row['c.extraction'])) as ChunkExtraction) : null,
+      extraction: decodeExtractionColumn(row['c.extraction']),
       extractionKey: String(row['c.extractionKey'] ?? ''),
     }));
   }
