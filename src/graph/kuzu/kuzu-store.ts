@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import type { MergeRecord, RetractedFact } from '../../core/records.js';
@@ -20,7 +22,8 @@ import { writeCorpus } from './kuzu-corpus.js';
 import { decodeExtractionColumn } from './extraction-column.js';
 import { readRetractedFacts, writeRetractedFacts } from './kuzu-retracted-facts.js';
 import { toFullTextQuery } from './full-text-query.js';
-import { resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
+import { bufferPoolNeededFor, resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
+import { estimateWriteBytes } from './write-size.js';
 import { NEEDS_REINDEX_AFTER_FAILED_WRITE } from '../store.js';
 
 /** Options of the embedded Kuzu store. */
@@ -48,7 +51,10 @@ export class KuzuGraphStore implements GraphStore {
   private readonly vectors: KuzuVectors;
   private readonly fullText: KuzuFullTextIndexes;
 
-  private constructor(private readonly connection: KuzuConnection) {
+  private constructor(
+    private readonly connection: KuzuConnection,
+    private readonly bufferPool: BufferPoolSetting,
+  ) {
     this.fullText = new KuzuFullTextIndexes(connection);
     this.vectors = new KuzuVectors(connection, { get: (key) => this.getMeta(key), set: (key, value) => this.setMeta(key, value) });
   }
@@ -57,8 +63,9 @@ export class KuzuGraphStore implements GraphStore {
   static async open(options: KuzuStoreOptions): Promise<KuzuGraphStore> {
     const databasePath = path.join(options.workspace, 'graph.kuzu');
     if (!(options.readOnly ?? false)) restoreInterruptedWrite(databasePath);
-    const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: resolveBufferPoolMb(options.bufferPoolMb ?? 'auto') });
-    return new KuzuGraphStore(connection);
+    const bufferPool = options.bufferPoolMb ?? 'auto';
+    const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: resolveBufferPoolMb(bufferPool, os.freemem(), fileSize(databasePath)) });
+    return new KuzuGraphStore(connection, bufferPool);
   }
 
   async ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }> {
@@ -130,6 +137,7 @@ export class KuzuGraphStore implements GraphStore {
     const stored = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId');
     validateIndexWrite(write, stored.map((row) => String(row.id)), new Map(stored.map((row) => [String(row.id), String(row.documentId)])));
     if (options.signal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled before it started', { cause: options.signal.reason });
+    await this.fitBufferPool(write);
     await beginGuardedWrite(this.connection);
     let written = false;
     let diff: EntityLayerDiff | null = null;
@@ -281,6 +289,16 @@ export class KuzuGraphStore implements GraphStore {
     await this.connection.close();
   }
 
+  /**
+   * Kuzu holds a write transaction's data in its buffer pool until it commits: an `auto` pool opened
+   * for a smaller database is grown (the database reopened) to what this write needs, within its bound.
+   */
+  private async fitBufferPool(write: IndexWrite): Promise<void> {
+    if (this.bufferPool !== 'auto') return;
+    const needed = resolveBufferPoolMb('auto', os.freemem(), bufferPoolNeededFor(estimateWriteBytes(write)));
+    if (needed > this.connection.bufferPoolMb) await this.connection.reopenWithBufferPool(needed);
+  }
+
   private requireSchema(): GraphSchema {
     if (!this.schema) throw new RhizomeError('INTERNAL', 'ensureSchema must be called before using the store');
     return this.schema;
@@ -334,6 +352,11 @@ export class KuzuGraphStore implements GraphStore {
     await this.fullText.refresh();
     await this.fullText.drop(['Chunk', ...nodeTypeNames(this.requireSchema())]);
   }
+}
+
+/** Bytes of the database file (0 before it exists). */
+function fileSize(file: string): number {
+  return existsSync(file) ? statSync(file).size : 0;
 }
 
 function isAborted(signal: AbortSignal | undefined): boolean {
