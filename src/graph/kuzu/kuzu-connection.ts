@@ -19,7 +19,7 @@ function bufferPoolTooSmall(bufferPoolMb: number, cause: unknown): RhizomeError 
   const freeMb = Math.floor(os.freemem() / (1024 * 1024));
   return new RhizomeError(
     'STORE_FAILED',
-    `Kuzu's buffer pool (${size}) ran out of room (the statement needed more than it holds): raise store.bufferPoolMb in the config (or RHIZOME_BUFFER_POOL_MB), or leave it at 'auto' to size it from the data (up to half the free memory); ${freeMb} MiB of memory are free now`,
+    `Kuzu's buffer pool (${size}) ran out of room (the statement needed more than it holds): raise store.bufferPoolMb in the config (or RHIZOME_BUFFER_POOL_MB), or leave it at 'auto' (half the free memory, a large write sized to its data); ${freeMb} MiB of memory are free now`,
     { cause, details: { bufferPoolMb, freeMb } },
   );
 }

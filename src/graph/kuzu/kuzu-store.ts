@@ -1,5 +1,3 @@
-import { existsSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import type { MergeRecord, RetractedFact } from '../../core/records.js';
@@ -22,7 +20,7 @@ import { writeCorpus } from './kuzu-corpus.js';
 import { decodeExtractionColumn } from './extraction-column.js';
 import { readRetractedFacts, writeRetractedFacts } from './kuzu-retracted-facts.js';
 import { toFullTextQuery } from './full-text-query.js';
-import { bufferPoolNeededFor, resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
+import { bufferPoolForWrite, resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
 import { estimateWriteBytes } from './write-size.js';
 import { NEEDS_REINDEX_AFTER_FAILED_WRITE } from '../store.js';
 
@@ -48,6 +46,8 @@ export class KuzuGraphStore implements GraphStore {
   /** A cancelled write left the full-text indexes dropped: they are rebuilt before the next search (or on the next open). */
   private indexesMissing = false;
 
+  /** The buffer pool the database opened with, in MiB; a large write may use a smaller one for its duration. */
+  private readonly openPoolMb: number;
   private readonly vectors: KuzuVectors;
   private readonly fullText: KuzuFullTextIndexes;
 
@@ -55,6 +55,7 @@ export class KuzuGraphStore implements GraphStore {
     private readonly connection: KuzuConnection,
     private readonly bufferPool: BufferPoolSetting,
   ) {
+    this.openPoolMb = connection.bufferPoolMb;
     this.fullText = new KuzuFullTextIndexes(connection);
     this.vectors = new KuzuVectors(connection, { get: (key) => this.getMeta(key), set: (key, value) => this.setMeta(key, value) });
   }
@@ -64,7 +65,7 @@ export class KuzuGraphStore implements GraphStore {
     const databasePath = path.join(options.workspace, 'graph.kuzu');
     if (!(options.readOnly ?? false)) restoreInterruptedWrite(databasePath);
     const bufferPool = options.bufferPoolMb ?? 'auto';
-    const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: resolveBufferPoolMb(bufferPool, os.freemem(), fileSize(databasePath)) });
+    const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: resolveBufferPoolMb(bufferPool) });
     return new KuzuGraphStore(connection, bufferPool);
   }
 
@@ -137,12 +138,12 @@ export class KuzuGraphStore implements GraphStore {
     const stored = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId');
     validateIndexWrite(write, stored.map((row) => String(row.id)), new Map(stored.map((row) => [String(row.id), String(row.documentId)])));
     if (options.signal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled before it started', { cause: options.signal.reason });
-    await this.fitBufferPool(write);
     await beginGuardedWrite(this.connection);
     let written = false;
     let diff: EntityLayerDiff | null = null;
     try {
       diff = await this.smallDiff(write, stored.map((row) => ({ id: String(row.id), documentId: String(row.documentId) })));
+      await this.useWritePool(write);
       if (!diff) await this.dropAllIndexes();
       const change = diff;
       await this.connection.transaction(async () => {
@@ -175,6 +176,7 @@ export class KuzuGraphStore implements GraphStore {
         else this.indexesMissing = true;
       } finally {
         endGuardedWrite(this.connection);
+        await this.restoreOpenPool();
       }
     }
   }
@@ -289,14 +291,16 @@ export class KuzuGraphStore implements GraphStore {
     await this.connection.close();
   }
 
-  /**
-   * Kuzu holds a write transaction's data in its buffer pool until it commits: an `auto` pool opened
-   * for a smaller database is grown (the database reopened) to what this write needs, within its bound.
-   */
-  private async fitBufferPool(write: IndexWrite): Promise<void> {
+  /** An `auto` store writes a large bulk write with a pool sized to it (see bufferPoolForWrite), reopening the database. */
+  private async useWritePool(write: IndexWrite): Promise<void> {
     if (this.bufferPool !== 'auto') return;
-    const needed = resolveBufferPoolMb('auto', os.freemem(), bufferPoolNeededFor(estimateWriteBytes(write)));
-    if (needed > this.connection.bufferPoolMb) await this.connection.reopenWithBufferPool(needed);
+    const writePool = bufferPoolForWrite(estimateWriteBytes(write), this.openPoolMb);
+    if (writePool !== null) await this.connection.reopenWithBufferPool(writePool);
+  }
+
+  /** After a write with a smaller pool, the pool the store opened with again (reads of a large graph need it). */
+  private async restoreOpenPool(): Promise<void> {
+    if (this.connection.bufferPoolMb !== this.openPoolMb) await this.connection.reopenWithBufferPool(this.openPoolMb);
   }
 
   private requireSchema(): GraphSchema {
@@ -352,11 +356,6 @@ export class KuzuGraphStore implements GraphStore {
     await this.fullText.refresh();
     await this.fullText.drop(['Chunk', ...nodeTypeNames(this.requireSchema())]);
   }
-}
-
-/** Bytes of the database file (0 before it exists). */
-function fileSize(file: string): number {
-  return existsSync(file) ? statSync(file).size : 0;
 }
 
 function isAborted(signal: AbortSignal | undefined): boolean {

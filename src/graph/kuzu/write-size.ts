@@ -9,8 +9,8 @@ const EXTRACTED_ITEM_JSON_BYTES = 150;
 
 /**
  * About how many bytes a bulk write stages for Kuzu's COPY (the CSV files of every table): the long
- * text fields counted exactly, the rest by a per-row allowance. It sizes an `auto` buffer pool
- * before the write (see bufferPoolNeededFor); it is not exact and need not be.
+ * text fields counted exactly, the rest by a per-row allowance. It sizes the buffer pool an `auto`
+ * store writes with (see bufferPoolForWrite); it is not exact and need not be.
  */
 export function estimateWriteBytes(write: IndexWrite): number {
   let bytes = 0;
