@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BUFFER_POOL_PER_WRITTEN_BYTE, bufferPoolForWrite, resolveBufferPoolMb } from '../../src/graph/kuzu/buffer-pool-size.js';
+import { BUFFER_POOL_PER_COPIED_BYTE, bufferPoolForWrite, resolveBufferPoolMb } from '../../src/graph/kuzu/buffer-pool-size.js';
 import { validateConfig } from '../../src/config/load-config.js';
 
 const MIB = 1024 * 1024;
@@ -15,9 +15,10 @@ test("the default buffer pool is 'auto': half the free memory, never under 512 M
   assert.equal(validateConfig({ store: { bufferPoolMb: 1024 } }).store.bufferPoolMb, 1024);
 });
 
-test('a large bulk write runs with a pool sized to it (more than the bytes it stages); a small one, or one needing the whole pool, keeps the open pool', () => {
-  assert.ok(BUFFER_POOL_PER_WRITTEN_BYTE > 1);
-  assert.equal(bufferPoolForWrite(2 * GIB, 10 * 1024), Math.ceil(2 * 1024 * BUFFER_POOL_PER_WRITTEN_BYTE));
-  assert.equal(bufferPoolForWrite(100 * MIB, 10 * 1024), null, 'needs no more than the smallest pool');
-  assert.equal(bufferPoolForWrite(8 * GIB, 10 * 1024), null, 'needs the whole open pool or more');
+test('a large whole rewrite runs with a pool sized to its largest load (several times its bytes); a small one, or one needing the whole pool, keeps the open pool', () => {
+  assert.ok(BUFFER_POOL_PER_COPIED_BYTE > 1);
+  assert.equal(bufferPoolForWrite({ totalBytes: 2 * GIB, largestCopyBytes: 200 * MIB }, 10 * 1024), 200 * BUFFER_POOL_PER_COPIED_BYTE);
+  assert.equal(bufferPoolForWrite({ totalBytes: 2 * GIB, largestCopyBytes: 10 * MIB }, 10 * 1024), 512, 'never under the smallest pool');
+  assert.equal(bufferPoolForWrite({ totalBytes: 100 * MIB, largestCopyBytes: 100 * MIB }, 10 * 1024), null, 'a small write');
+  assert.equal(bufferPoolForWrite({ totalBytes: 8 * GIB, largestCopyBytes: 4 * GIB }, 10 * 1024), null, 'needs the whole open pool or more');
 });

@@ -7,12 +7,15 @@ export const AUTO_BUFFER_POOL_SHARE = 0.5;
 /** The smallest `auto` buffer pool, in MiB, whatever the machine reports. */
 export const MIN_AUTO_BUFFER_POOL_MB = 512;
 /**
- * Buffer pool per byte a bulk write stages (estimateWriteBytes). Kuzu 0.11 holds a write
- * transaction's data in the pool until it commits (pages it cannot evict), about 1.1–1.4 times the
- * staged CSV: the 25k-passage scale bench staged 467 MiB and needed more than 512 MiB, less than
- * 640 MiB. 1.5 leaves room for the estimate's error.
+ * Buffer pool per byte one COPY stages (estimateWriteSize): Kuzu 0.11 builds a whole node group
+ * (131,072 rows) of a table in the pool before writing it, and holds a statement's data there until
+ * it commits — several times the staged CSV for long text columns (a 55 MB column of 1 KB strings
+ * loaded into a 256 MiB pool, 80 MB did not; on the 25k-passage scale bench, a 256 MiB pool held every
+ * load but the 76 MiB of community reports, before they were deflated). 5 leaves room for the estimate's error.
  */
-export const BUFFER_POOL_PER_WRITTEN_BYTE = 1.5;
+export const BUFFER_POOL_PER_COPIED_BYTE = 5;
+/** A whole rewrite staging less than this (MiB) keeps the open pool: what Kuzu can cache of it is small. */
+export const SMALL_WRITE_MB = 512;
 
 /** The `store.bufferPoolMb` setting: MiB, 0 for Kuzu's own default, or `auto`. */
 export type BufferPoolSetting = number | 'auto';
@@ -27,13 +30,13 @@ export function resolveBufferPoolMb(setting: BufferPoolSetting, freeBytes: numbe
 }
 
 /**
- * The smaller pool an `auto` store writes a large bulk write with (`writeBytes` staged), or null to
- * keep the open one: a pool sized to the machine lets Kuzu keep every page of the write and of the
- * database cached while it writes (9.3 GB peak RSS at 100k passages); one sized to the write evicts
- * them. A write needing no more than the smallest pool is small enough to leave as it is.
+ * The smaller pool an `auto` store rewrites its graph with, or null to keep the open one. Each table
+ * is committed on its own, so the write needs room for its largest COPY; a pool sized to the machine
+ * instead lets Kuzu keep every page of the write and of the database cached (9.3 GB peak RSS at
+ * 100k passages), one sized to the largest COPY evicts them. A small write keeps the open pool.
  */
-export function bufferPoolForWrite(writeBytes: number, openPoolMb: number): number | null {
-  const neededMb = Math.ceil((writeBytes * BUFFER_POOL_PER_WRITTEN_BYTE) / MIB);
-  if (neededMb <= MIN_AUTO_BUFFER_POOL_MB || neededMb >= openPoolMb) return null;
-  return neededMb;
+export function bufferPoolForWrite(size: { totalBytes: number; largestCopyBytes: number }, openPoolMb: number): number | null {
+  if (size.totalBytes <= SMALL_WRITE_MB * MIB) return null;
+  const neededMb = Math.max(MIN_AUTO_BUFFER_POOL_MB, Math.ceil((size.largestCopyBytes * BUFFER_POOL_PER_COPIED_BYTE) / MIB));
+  return neededMb < openPoolMb ? neededMb : null;
 }

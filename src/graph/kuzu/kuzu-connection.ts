@@ -108,14 +108,16 @@ export class KuzuConnection {
 
   /**
    * Closes the database and opens it again with a buffer pool of `bufferPoolMb` (Kuzu fixes the
-   * pool when a database opens). Not inside a transaction. If the open fails the connection is closed.
+   * pool when a database opens), running `whileClosed` (a file swap) in between. Not inside a
+   * transaction. If the open fails the connection is closed.
    */
-  async reopenWithBufferPool(bufferPoolMb: number): Promise<void> {
+  async reopenWithBufferPool(bufferPoolMb: number, whileClosed?: () => void): Promise<void> {
     if (this.closed) throw new RhizomeError('STORE_FAILED', 'the Kuzu connection is closed');
     this.statements.clear();
     await this.connection.close();
     await this.database.close();
     try {
+      whileClosed?.();
       const opened = await openDatabase(this.databasePath, this.readOnly, bufferPoolMb);
       this.database = opened.database;
       this.connection = opened.connection;
@@ -178,6 +180,20 @@ export class KuzuConnection {
       this.cancelSignal = null;
       await this.run('ROLLBACK').catch(() => undefined);
       throw error;
+    } finally {
+      this.cancelSignal = null;
+    }
+  }
+
+  /**
+   * Runs `work` with each statement committed on its own (no enclosing transaction), so Kuzu needs
+   * room for one statement's data at a time, not the whole work's; `signal` stops it before its next
+   * statement (ABORTED). The caller undoes work stopped part-way (kuzu-write-guard's copy).
+   */
+  async committedEach<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    this.cancelSignal = signal ?? null;
+    try {
+      return await work();
     } finally {
       this.cancelSignal = null;
     }

@@ -2,7 +2,7 @@ import type { SourceDocument } from '../../core/records.js';
 import { encodeChunkStructure } from '../chunk-structure-columns.js';
 import type { IndexWrite, StoredChunk } from '../store.js';
 import { bulkCopy } from './kuzu-bulk-copy.js';
-import { encodeExtractionColumn } from './extraction-column.js';
+import { encodeDeflatedJson } from './deflated-json-column.js';
 import type { KuzuConnection, KuzuParameter } from './kuzu-connection.js';
 
 /** Writes the document layer of an index run: deletions, new documents and chunks, refreshed extractions. */
@@ -32,7 +32,7 @@ export async function writeCorpus(connection: KuzuConnection, write: IndexWrite)
     { kind: 'int', value: (chunk) => chunk.start },
     { kind: 'int', value: (chunk) => chunk.end },
     { kind: 'int', value: (chunk) => chunk.tokenCount },
-    { kind: 'string', value: (chunk) => encodeExtractionColumn(chunk.extraction) },
+    { kind: 'string', value: (chunk) => encodeDeflatedJson(chunk.extraction) },
     { kind: 'string', value: (chunk) => chunk.extractionKey },
     { kind: 'string', value: (chunk) => encodeChunkStructure(chunk).kind },
     { kind: 'string', value: (chunk) => encodeChunkStructure(chunk).section },
@@ -45,7 +45,7 @@ export async function writeCorpus(connection: KuzuConnection, write: IndexWrite)
   for (const update of write.updatedExtractions) {
     await connection.run('MATCH (c:Chunk {id: $id}) SET c.extraction = $extraction, c.extractionKey = $key', {
       id: update.chunkId,
-      extraction: encodeExtractionColumn(update.extraction),
+      extraction: encodeDeflatedJson(update.extraction),
       key: update.extractionKey,
     });
   }

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
-import type { MergeRecord, RetractedFact } from '../../core/records.js';
+import type { ChunkExtraction, MergeRecord, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
-import { beginGuardedWrite, endGuardedWrite, restoreInterruptedWrite } from './kuzu-write-guard.js';
+import { beginGuardedWrite, endGuardedWrite, restoreGuardedCopy, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import { validateIndexWrite } from '../validate-write.js';
@@ -17,11 +17,11 @@ import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, writeEntityLa
 import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-layer-diff.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
-import { decodeExtractionColumn } from './extraction-column.js';
+import { decodeDeflatedJson } from './deflated-json-column.js';
 import { readRetractedFacts, writeRetractedFacts } from './kuzu-retracted-facts.js';
 import { toFullTextQuery } from './full-text-query.js';
 import { bufferPoolForWrite, resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
-import { estimateWriteBytes } from './write-size.js';
+import { estimateWriteSize } from './write-size.js';
 import { NEEDS_REINDEX_AFTER_FAILED_WRITE } from '../store.js';
 
 /** Options of the embedded Kuzu store. */
@@ -128,7 +128,7 @@ export class KuzuGraphStore implements GraphStore {
     const rows = await this.connection.run('MATCH (c:Chunk) RETURN c.* ORDER BY c.documentId, c.chunkIndex');
     return rows.map((row) => ({
       ...toChunk(row, 'c.'),
-      extraction: decodeExtractionColumn(row['c.extraction']),
+      extraction: decodeDeflatedJson<ChunkExtraction>(row['c.extraction']),
       extractionKey: String(row['c.extractionKey'] ?? ''),
     }));
   }
@@ -140,32 +140,31 @@ export class KuzuGraphStore implements GraphStore {
     if (options.signal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled before it started', { cause: options.signal.reason });
     await beginGuardedWrite(this.connection);
     let written = false;
+    let restored = false;
     let diff: EntityLayerDiff | null = null;
     try {
       diff = await this.smallDiff(write, stored.map((row) => ({ id: String(row.id), documentId: String(row.documentId) })));
-      await this.useWritePool(write);
-      if (!diff) await this.dropAllIndexes();
-      const change = diff;
-      await this.connection.transaction(async () => {
-        await writeRetractedFacts(this.connection, write);
-        if (change) {
+      if (diff) {
+        const change = diff;
+        await this.connection.transaction(async () => {
+          await writeRetractedFacts(this.connection, write);
           await writeCorpus(this.connection, write);
           await applyEntityLayerDiff(this.connection, schema, change, write.graph, write.merges);
-          return;
-        }
-        await deleteEntityLayer(this.connection, schema);
-        await writeCorpus(this.connection, write);
-        await writeEntityLayer(this.connection, schema, write.graph, write.merges);
-        await writeCommunities(this.connection, write.communities, write.graph.entities);
-      }, 'write', options.signal);
+        }, 'write', options.signal);
+      } else {
+        await this.rewriteWhole(write, schema, options.signal, () => {
+          restored = true;
+        });
+      }
       written = true;
     } catch (error) {
-      // Kuzu 0.11.3 can lose relations it had when a transaction that re-loaded them with COPY
-      // rolls back. Data problems are caught by validation before this point; for any other
-      // failure the entity layer is marked for rebuilding (from the stored extractions).
+      // A whole rewrite that failed was undone from the guard's copy (see rewriteWhole). A diff's
+      // transaction was rolled back, but Kuzu 0.11.3 can lose relations it had when a transaction that
+      // re-loaded them with COPY rolls back: data problems are caught by validation before this point;
+      // for any other failure the entity layer is marked for rebuilding (from the stored extractions).
       // The full-text indexes are not rebuilt after a failure: after one for lack of memory that would
       // fail too (leaving a half-built index) and hide this error; the next search or open builds them.
-      await this.setMeta('needsReindex', NEEDS_REINDEX_AFTER_FAILED_WRITE).catch(() => undefined);
+      if (!restored) await this.setMeta('needsReindex', NEEDS_REINDEX_AFTER_FAILED_WRITE).catch(() => undefined);
       if (error instanceof RhizomeError && error.code === 'ABORTED') throw error;
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
     } finally {
@@ -291,10 +290,34 @@ export class KuzuGraphStore implements GraphStore {
     await this.connection.close();
   }
 
+  /**
+   * Replaces the stored graph with the write, each table's load committed on its own so that Kuzu
+   * needs room for one table at a time (one transaction over every table needed a buffer pool of
+   * about 1.4 times the whole write). Stopped or failed part-way, the guard's copy taken before the
+   * write is put back (`onRestored` then runs and the error is rethrown): the workspace is as before.
+   */
+  private async rewriteWhole(write: IndexWrite, schema: GraphSchema, signal: AbortSignal | undefined, onRestored: () => void): Promise<void> {
+    await this.useWritePool(write);
+    await this.dropAllIndexes();
+    try {
+      await this.connection.committedEach(async () => {
+        await writeRetractedFacts(this.connection, write);
+        await deleteEntityLayer(this.connection, schema);
+        await writeCorpus(this.connection, write);
+        await writeEntityLayer(this.connection, schema, write.graph, write.merges);
+        await writeCommunities(this.connection, write.communities, write.graph.entities);
+      }, signal);
+    } catch (error) {
+      await this.connection.reopenWithBufferPool(this.connection.bufferPoolMb, () => restoreGuardedCopy(this.connection.databasePath));
+      onRestored();
+      throw error;
+    }
+  }
+
   /** An `auto` store writes a large bulk write with a pool sized to it (see bufferPoolForWrite), reopening the database. */
   private async useWritePool(write: IndexWrite): Promise<void> {
     if (this.bufferPool !== 'auto') return;
-    const writePool = bufferPoolForWrite(estimateWriteBytes(write), this.openPoolMb);
+    const writePool = bufferPoolForWrite(estimateWriteSize(write), this.openPoolMb);
     if (writePool !== null) await this.connection.reopenWithBufferPool(writePool);
   }
 
