@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const storeConfigSchema = z
   .object({
     backend: z.enum(['kuzu', 'neo4j']).default('kuzu'),
-    /** Kuzu buffer pool in MiB (0 = Kuzu's default); `auto` takes half the memory free when the database opens (at least 512 MiB). */
+    /** Kuzu buffer pool in MiB (0 = Kuzu's default); `auto` takes half the memory free when the database opens (at least 512 MiB), and a large bulk write runs with a pool sized to it. */
     bufferPoolMb: z.union([z.literal('auto'), z.number().int().nonnegative()]).default('auto'),
     /** Neo4j connection; unset fields come from NEO4J_URI, NEO4J_USERNAME, NEO4J_DATABASE, and the password from `passwordEnv`. */
     neo4j: z

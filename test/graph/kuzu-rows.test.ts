@@ -18,3 +18,17 @@ test('a result of several read turns (2000 rows each) comes back whole and in or
     await connection.close();
   }
 });
+
+test('reopening the database with another buffer pool keeps its data and its prepared statements work again', async () => {
+  const connection = await KuzuConnection.open(path.join(makeTempDir(), 'reopen.kuzu'), { bufferPoolMb: 64 });
+  try {
+    await connection.run('CREATE NODE TABLE Item(id STRING, PRIMARY KEY(id))');
+    await connection.run('CREATE (:Item {id: $id})', { id: 'a' });
+    await connection.reopenWithBufferPool(128);
+    assert.equal(connection.bufferPoolMb, 128);
+    await connection.run('CREATE (:Item {id: $id})', { id: 'b' });
+    assert.deepEqual(await connection.run('MATCH (i:Item) RETURN i.id AS id ORDER BY id'), [{ id: 'a' }, { id: 'b' }]);
+  } finally {
+    await connection.close();
+  }
+});

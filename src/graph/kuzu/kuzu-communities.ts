@@ -1,6 +1,7 @@
 import type { Community, CommunityReport, Entity } from '../../core/records.js';
 import { appendTo } from '../../core/group-by.js';
 import { bulkCopy } from './kuzu-bulk-copy.js';
+import { decodeDeflatedJson, encodeDeflatedJson } from './deflated-json-column.js';
 import type { KuzuConnection } from './kuzu-connection.js';
 
 /** Loads communities and their member links (inside the caller's transaction). */
@@ -11,7 +12,7 @@ export async function writeCommunities(connection: KuzuConnection, communities: 
     { kind: 'nullable-string', value: (community) => community.parentId },
     { kind: 'int', value: (community) => community.memberIds.length },
     { kind: 'string', value: (community) => community.report.title },
-    { kind: 'string', value: (community) => JSON.stringify(community.report) },
+    { kind: 'string', value: (community) => encodeDeflatedJson(community.report) },
     { kind: 'string', value: (community) => community.inputHash },
   ], communities);
   const typeOf = new Map(entities.map((entity) => [entity.id, entity.type]));
@@ -42,7 +43,7 @@ export async function readCommunities(connection: KuzuConnection): Promise<Commu
     level: Number(row.level),
     parentId: (row.parentId as string | null) ?? null,
     memberIds: (members.get(String(row.id)) ?? []).sort(),
-    report: JSON.parse(String(row.report)) as CommunityReport,
+    report: decodeDeflatedJson<CommunityReport>(row.report) as CommunityReport,
     inputHash: String(row.inputHash),
   }));
 }

@@ -19,7 +19,7 @@ function bufferPoolTooSmall(bufferPoolMb: number, cause: unknown): RhizomeError 
   const freeMb = Math.floor(os.freemem() / (1024 * 1024));
   return new RhizomeError(
     'STORE_FAILED',
-    `Kuzu's buffer pool (${size}) ran out of room (the statement needed more than it holds): raise store.bufferPoolMb in the config (or RHIZOME_BUFFER_POOL_MB), or leave it at 'auto' to take half the free memory; ${freeMb} MiB of memory are free now`,
+    `Kuzu's buffer pool (${size}) ran out of room (the statement needed more than it holds): raise store.bufferPoolMb in the config (or RHIZOME_BUFFER_POOL_MB), or leave it at 'auto' (half the free memory, a large write sized to its data); ${freeMb} MiB of memory are free now`,
     { cause, details: { bufferPoolMb, freeMb } },
   );
 }
@@ -55,6 +55,28 @@ function loadKuzu(): Promise<typeof kuzu> {
   return kuzuModule;
 }
 
+/** Opens the database and one connection; a lock held elsewhere is a WORKSPACE_LOCKED error. */
+async function openDatabase(databasePath: string, readOnly: boolean, bufferPoolMb: number): Promise<{ database: kuzu.Database; connection: kuzu.Connection }> {
+  let database: kuzu.Database | undefined;
+  try {
+    const kuzu = await loadKuzu();
+    database = new kuzu.Database(databasePath, bufferPoolMb * 1024 * 1024, true, readOnly);
+    await database.init();
+    const connection = new kuzu.Connection(database, 2);
+    await connection.init();
+    return { database, connection };
+  } catch (cause) {
+    await database?.close().catch(() => undefined);
+    const message = (cause as Error).message ?? String(cause);
+    if (/lock/i.test(message)) {
+      const holder = readLiveLockHolder(databasePath);
+      const who = holder ? `process ${holder.pid} (\`${holder.command}\`, since ${holder.since})` : 'another process (not one that recorded itself: a program using Kuzu directly?)';
+      throw new RhizomeError('WORKSPACE_LOCKED', `the workspace database ${databasePath} is in use by ${who}; Kuzu lets one process open it at a time: wait for that process to finish (or stop it) and retry`, { cause, details: { holder } });
+    }
+    throw new RhizomeError('STORE_FAILED', `could not open the Kuzu database at ${databasePath}: ${message}`, { cause });
+  }
+}
+
 /**
  * One open Kuzu database and connection. Results are always read fully and closed before
  * returning (a result that outlives its connection crashes the process at exit).
@@ -66,38 +88,50 @@ export class KuzuConnection {
   private cancelSignal: AbortSignal | null = null;
 
   private constructor(
-    private readonly database: kuzu.Database,
-    private readonly connection: kuzu.Connection,
+    private database: kuzu.Database,
+    private connection: kuzu.Connection,
     readonly databasePath: string,
     private readonly readOnly: boolean,
     /** The buffer pool the database was opened with, in MiB (0: Kuzu's default). */
-    readonly bufferPoolMb: number,
+    private pool: number,
   ) {}
 
   /** Opens (creating if needed) the database at `databasePath`; a lock held elsewhere is a WORKSPACE_LOCKED error. */
   static async open(databasePath: string, options: { readOnly?: boolean; bufferPoolMb?: number } = {}): Promise<KuzuConnection> {
     ensureWorkspaceFolder(path.dirname(databasePath));
     const readOnly = options.readOnly ?? false;
-    const bufferBytes = (options.bufferPoolMb ?? 0) * 1024 * 1024;
-    let database: kuzu.Database | undefined;
+    const bufferPoolMb = options.bufferPoolMb ?? 0;
+    const opened = await openDatabase(databasePath, readOnly, bufferPoolMb);
+    if (!readOnly) recordLockHolder(databasePath);
+    return new KuzuConnection(opened.database, opened.connection, databasePath, readOnly, bufferPoolMb);
+  }
+
+  /**
+   * Closes the database and opens it again with a buffer pool of `bufferPoolMb` (Kuzu fixes the
+   * pool when a database opens), running `whileClosed` (a file swap) in between. Not inside a
+   * transaction. If the open fails the connection is closed.
+   */
+  async reopenWithBufferPool(bufferPoolMb: number, whileClosed?: () => void): Promise<void> {
+    if (this.closed) throw new RhizomeError('STORE_FAILED', 'the Kuzu connection is closed');
+    this.statements.clear();
+    await this.connection.close();
+    await this.database.close();
     try {
-      const kuzu = await loadKuzu();
-      database = new kuzu.Database(databasePath, bufferBytes, true, readOnly);
-      await database.init();
-      const connection = new kuzu.Connection(database, 2);
-      await connection.init();
-      if (!readOnly) recordLockHolder(databasePath);
-      return new KuzuConnection(database, connection, databasePath, readOnly, options.bufferPoolMb ?? 0);
-    } catch (cause) {
-      await database?.close().catch(() => undefined);
-      const message = (cause as Error).message ?? String(cause);
-      if (/lock/i.test(message)) {
-        const holder = readLiveLockHolder(databasePath);
-        const who = holder ? `process ${holder.pid} (\`${holder.command}\`, since ${holder.since})` : 'another process (not one that recorded itself: a program using Kuzu directly?)';
-        throw new RhizomeError('WORKSPACE_LOCKED', `the workspace database ${databasePath} is in use by ${who}; Kuzu lets one process open it at a time: wait for that process to finish (or stop it) and retry`, { cause, details: { holder } });
-      }
-      throw new RhizomeError('STORE_FAILED', `could not open the Kuzu database at ${databasePath}: ${message}`, { cause });
+      whileClosed?.();
+      const opened = await openDatabase(this.databasePath, this.readOnly, bufferPoolMb);
+      this.database = opened.database;
+      this.connection = opened.connection;
+      this.pool = bufferPoolMb;
+    } catch (error) {
+      this.closed = true;
+      if (!this.readOnly) releaseLockHolder(this.databasePath);
+      throw error;
     }
+  }
+
+  /** The buffer pool the database is open with, in MiB (0: Kuzu's default). */
+  get bufferPoolMb(): number {
+    return this.pool;
   }
 
   /** Runs one statement with parameters and returns all rows. */
@@ -119,7 +153,7 @@ export class KuzuConnection {
       }
     } catch (cause) {
       const message = (cause as Error).message;
-      if (BUFFER_POOL_FULL.test(message)) throw bufferPoolTooSmall(this.bufferPoolMb, cause);
+      if (BUFFER_POOL_FULL.test(message)) throw bufferPoolTooSmall(this.pool, cause);
       throw new RhizomeError('STORE_FAILED', `Kuzu query failed: ${message} (query: ${statement.slice(0, 160)})`, { cause });
     }
     const list = Array.isArray(results) ? results : [results];
@@ -146,6 +180,20 @@ export class KuzuConnection {
       this.cancelSignal = null;
       await this.run('ROLLBACK').catch(() => undefined);
       throw error;
+    } finally {
+      this.cancelSignal = null;
+    }
+  }
+
+  /**
+   * Runs `work` with each statement committed on its own (no enclosing transaction), so Kuzu needs
+   * room for one statement's data at a time, not the whole work's; `signal` stops it before its next
+   * statement (ABORTED). The caller undoes work stopped part-way (kuzu-write-guard's copy).
+   */
+  async committedEach<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    this.cancelSignal = signal ?? null;
+    try {
+      return await work();
     } finally {
       this.cancelSignal = null;
     }

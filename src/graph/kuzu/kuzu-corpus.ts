@@ -3,6 +3,7 @@ import { encodeChunkStructure } from '../chunk-structure-columns.js';
 import type { IndexWrite, StoredChunk } from '../store.js';
 import { bulkCopy } from './kuzu-bulk-copy.js';
 import { deleteNodesWithRelations } from './kuzu-delete-nodes.js';
+import { encodeDeflatedJson } from './deflated-json-column.js';
 import type { KuzuConnection, KuzuParameter } from './kuzu-connection.js';
 
 /** Writes the document layer of an index run: deletions, new documents and chunks, refreshed extractions. */
@@ -33,7 +34,7 @@ export async function writeCorpus(connection: KuzuConnection, write: IndexWrite)
     { kind: 'int', value: (chunk) => chunk.start },
     { kind: 'int', value: (chunk) => chunk.end },
     { kind: 'int', value: (chunk) => chunk.tokenCount },
-    { kind: 'string', value: (chunk) => (chunk.extraction ? JSON.stringify(chunk.extraction) : '') },
+    { kind: 'string', value: (chunk) => encodeDeflatedJson(chunk.extraction) },
     { kind: 'string', value: (chunk) => chunk.extractionKey },
     { kind: 'string', value: (chunk) => encodeChunkStructure(chunk).kind },
     { kind: 'string', value: (chunk) => encodeChunkStructure(chunk).section },
@@ -46,7 +47,7 @@ export async function writeCorpus(connection: KuzuConnection, write: IndexWrite)
   for (const update of write.updatedExtractions) {
     await connection.run('MATCH (c:Chunk {id: $id}) SET c.extraction = $extraction, c.extractionKey = $key', {
       id: update.chunkId,
-      extraction: JSON.stringify(update.extraction),
+      extraction: encodeDeflatedJson(update.extraction),
       key: update.extractionKey,
     });
   }

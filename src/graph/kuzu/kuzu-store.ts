@@ -5,7 +5,7 @@ import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
 import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
-import { beginGuardedWrite, endGuardedWrite, restoreInterruptedWrite } from './kuzu-write-guard.js';
+import { beginGuardedWrite, endGuardedWrite, restoreGuardedCopy, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
 import { validateIndexWrite } from '../validate-write.js';
@@ -18,9 +18,11 @@ import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-laye
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
 import { withLoggedInserts } from './kuzu-bulk-copy.js';
+import { decodeDeflatedJson } from './deflated-json-column.js';
 import { readRetractedFacts, writeRetractedFacts } from './kuzu-retracted-facts.js';
 import { toFullTextQuery } from './full-text-query.js';
-import { resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
+import { bufferPoolForWrite, resolveBufferPoolMb, type BufferPoolSetting } from './buffer-pool-size.js';
+import { estimateWriteSize } from './write-size.js';
 import { NEEDS_REINDEX_AFTER_FAILED_WRITE } from '../store.js';
 import { LayerReadLedger } from '../layer-read-ledger.js';
 
@@ -48,10 +50,16 @@ export class KuzuGraphStore implements GraphStore {
   /** Layer reads handed out since the last layer write, which a write may compare with (IndexWrite.storedLayer). */
   private readonly layerReads = new LayerReadLedger();
 
+  /** The buffer pool the database opened with, in MiB; a large write may use a smaller one for its duration. */
+  private readonly openPoolMb: number;
   private readonly vectors: KuzuVectors;
   private readonly fullText: KuzuFullTextIndexes;
 
-  private constructor(private readonly connection: KuzuConnection) {
+  private constructor(
+    private readonly connection: KuzuConnection,
+    private readonly bufferPool: BufferPoolSetting,
+  ) {
+    this.openPoolMb = connection.bufferPoolMb;
     this.fullText = new KuzuFullTextIndexes(connection);
     this.vectors = new KuzuVectors(connection, { get: (key) => this.getMeta(key), set: (key, value) => this.setMeta(key, value) });
   }
@@ -60,8 +68,9 @@ export class KuzuGraphStore implements GraphStore {
   static async open(options: KuzuStoreOptions): Promise<KuzuGraphStore> {
     const databasePath = path.join(options.workspace, 'graph.kuzu');
     if (!(options.readOnly ?? false)) restoreInterruptedWrite(databasePath);
-    const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: resolveBufferPoolMb(options.bufferPoolMb ?? 'auto') });
-    return new KuzuGraphStore(connection);
+    const bufferPool = options.bufferPoolMb ?? 'auto';
+    const connection = await KuzuConnection.open(databasePath, { readOnly: options.readOnly ?? false, bufferPoolMb: resolveBufferPoolMb(bufferPool) });
+    return new KuzuGraphStore(connection, bufferPool);
   }
 
   async ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }> {
@@ -124,7 +133,7 @@ export class KuzuGraphStore implements GraphStore {
     const rows = await this.connection.run('MATCH (c:Chunk) RETURN c.* ORDER BY c.documentId, c.chunkIndex');
     return rows.map((row) => ({
       ...toChunk(row, 'c.'),
-      extraction: row['c.extraction'] ? (JSON.parse(String(row['c.extraction'])) as ChunkExtraction) : null,
+      extraction: decodeDeflatedJson<ChunkExtraction>(row['c.extraction']),
       extractionKey: String(row['c.extractionKey'] ?? ''),
     }));
   }
@@ -140,32 +149,32 @@ export class KuzuGraphStore implements GraphStore {
     // their own, needs the copy of the database (see kuzu-write-guard).
     if (!diff) await beginGuardedWrite(this.connection);
     let written = false;
+    let restored = false;
     try {
-      if (!diff) await this.dropAllIndexes();
-      await this.connection.transaction(async () => {
-        if (diff) {
+      if (diff) {
+        const change = diff;
+        await this.connection.transaction(async () => {
           // Logged row by row, so that the COMMIT need not checkpoint the whole database (see withLoggedInserts).
           await withLoggedInserts(this.connection, async () => {
             await writeRetractedFacts(this.connection, write);
             await writeCorpus(this.connection, write);
-            await applyEntityLayerDiff(this.connection, schema, diff, write.graph, write.merges);
+            await applyEntityLayerDiff(this.connection, schema, change, write.graph, write.merges);
           });
-          return;
-        }
-        await writeRetractedFacts(this.connection, write);
-        await deleteEntityLayer(this.connection, schema);
-        await writeCorpus(this.connection, write);
-        await writeEntityLayer(this.connection, schema, write.graph, write.merges);
-        await writeCommunities(this.connection, write.communities, write.graph.entities);
-      }, 'write', options.signal);
+        }, 'write', options.signal);
+      } else {
+        await this.rewriteWhole(write, schema, options.signal, () => {
+          restored = true;
+        });
+      }
       written = true;
     } catch (error) {
-      // Kuzu 0.11.3 can lose relations it had when a transaction that re-loaded them with COPY
-      // rolls back. Data problems are caught by validation before this point; for any other
-      // failure the entity layer is marked for rebuilding (from the stored extractions).
+      // A whole rewrite that failed was undone from the guard's copy (see rewriteWhole). A diff's
+      // transaction was rolled back, but Kuzu 0.11.3 can lose relations it had when a transaction that
+      // re-loaded them with COPY rolls back: data problems are caught by validation before this point;
+      // for any other failure the entity layer is marked for rebuilding (from the stored extractions).
       // The full-text indexes are not rebuilt after a failure: after one for lack of memory that would
       // fail too (leaving a half-built index) and hide this error; the next search or open builds them.
-      await this.setMeta('needsReindex', NEEDS_REINDEX_AFTER_FAILED_WRITE).catch(() => undefined);
+      if (!restored) await this.setMeta('needsReindex', NEEDS_REINDEX_AFTER_FAILED_WRITE).catch(() => undefined);
       if (error instanceof RhizomeError && error.code === 'ABORTED') throw error;
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
     } finally {
@@ -177,6 +186,7 @@ export class KuzuGraphStore implements GraphStore {
         else this.indexesMissing = true;
       } finally {
         if (!diff) endGuardedWrite(this.connection);
+        await this.restoreOpenPool();
       }
     }
   }
@@ -290,6 +300,42 @@ export class KuzuGraphStore implements GraphStore {
 
   async close(): Promise<void> {
     await this.connection.close();
+  }
+
+  /**
+   * Replaces the stored graph with the write, each table's load committed on its own so that Kuzu
+   * needs room for one table at a time (one transaction over every table needed a buffer pool of
+   * about 1.4 times the whole write). Stopped or failed part-way, the guard's copy taken before the
+   * write is put back (`onRestored` then runs and the error is rethrown): the workspace is as before.
+   */
+  private async rewriteWhole(write: IndexWrite, schema: GraphSchema, signal: AbortSignal | undefined, onRestored: () => void): Promise<void> {
+    await this.useWritePool(write);
+    await this.dropAllIndexes();
+    try {
+      await this.connection.committedEach(async () => {
+        await writeRetractedFacts(this.connection, write);
+        await deleteEntityLayer(this.connection, schema);
+        await writeCorpus(this.connection, write);
+        await writeEntityLayer(this.connection, schema, write.graph, write.merges);
+        await writeCommunities(this.connection, write.communities, write.graph.entities);
+      }, signal);
+    } catch (error) {
+      await this.connection.reopenWithBufferPool(this.connection.bufferPoolMb, () => restoreGuardedCopy(this.connection.databasePath));
+      onRestored();
+      throw error;
+    }
+  }
+
+  /** An `auto` store writes a large bulk write with a pool sized to it (see bufferPoolForWrite), reopening the database. */
+  private async useWritePool(write: IndexWrite): Promise<void> {
+    if (this.bufferPool !== 'auto') return;
+    const writePool = bufferPoolForWrite(estimateWriteSize(write), this.openPoolMb);
+    if (writePool !== null) await this.connection.reopenWithBufferPool(writePool);
+  }
+
+  /** After a write with a smaller pool, the pool the store opened with again (reads of a large graph need it). */
+  private async restoreOpenPool(): Promise<void> {
+    if (this.connection.bufferPoolMb !== this.openPoolMb) await this.connection.reopenWithBufferPool(this.openPoolMb);
   }
 
   private requireSchema(): GraphSchema {

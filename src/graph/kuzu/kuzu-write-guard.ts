@@ -48,6 +48,16 @@ export async function beginGuardedWrite(connection: KuzuConnection): Promise<voi
   writeFileSync(markerOf(databasePath), `${process.pid}\n`);
 }
 
+/**
+ * Puts the copy taken before the write back (the database must be closed): a write made of several
+ * transactions that failed or was cancelled part-way leaves the workspace as before it. The marker
+ * stays for endGuardedWrite.
+ */
+export function restoreGuardedCopy(databasePath: string): void {
+  renameSync(backupOf(databasePath), databasePath);
+  rmSync(`${databasePath}.wal`, { force: true });
+}
+
 /** The write ended (either way) with the process alive: the copy is no longer needed. */
 export function endGuardedWrite(connection: KuzuConnection): void {
   rmSync(markerOf(connection.databasePath), { force: true });
