@@ -1,12 +1,13 @@
 import { stripAccents } from '../core/normalise.js';
 import { acrossLanguages } from '../text/lang/registry.js';
+import { escapeRegExp } from '../text/lang/word-lists.js';
 
 /** A phrase as a pattern: its words in order, any case, separated by spaces, hyphens or apostrophes ("dites-moi", "i'd like"). */
 function phrasePattern(phrase: string): string {
   return phrase
     .split(/[\s'’-]+/u)
     .filter((word) => word !== '')
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .map(escapeRegExp)
     .join("[\\s'’-]+");
 }
 

@@ -168,13 +168,8 @@ export class LocalSearcher {
     // The passages about what the question names come first, in the order the walk ranks them; then those about the entities the best relation paths pass through or reach.
     const about = new Set(passagesAboutQuestion(question, linked.map((link) => index.entities[link.entityIndex]?.name ?? '').concat(linked.flatMap((link) => index.entities[link.entityIndex]?.aliases ?? [])), titles));
     const top = fused[0]?.score ?? 1;
-    if (about.size > 0) {
-      const rankedIds = new Set(fused.map((item) => item.id));
-      for (const id of about) if (!rankedIds.has(id)) fused.push({ id, score: 0 });
-      for (const item of fused) if (about.has(item.id)) item.score += top;
-      fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
-    }
-    promotePassagesAboutPaths(fused, paths.slice(0, walkProfile.pathPages), about, titles, top / 2);
+    promote(fused, about, top);
+    promote(fused, passagesAboutPaths(paths.slice(0, walkProfile.pathPages), about, titles), top / 2);
     const chunks = await this.selectChunks(fused, options);
     const entityScores = new Map(entityOrder.slice(0, SCORED_ENTITIES).map((entityIndex) => [index.entities[entityIndex]?.id as string, scores[entityIndex] as number]));
 
@@ -227,16 +222,19 @@ export class LocalSearcher {
 
 /**
  * The passages about the entities the given relation paths pass through or reach (their document's
- * title is the entity's name), ranked right after the passages about the question's own entities
- * (`bonus` is half the best fused score those get on top): the second hop of a bridge question
- * ("the producer of X's soundtrack" → the producer's page).
+ * title is the entity's name), less those already about the question's own entities: ranked right after
+ * them, they give the second hop of a bridge question ("the producer of X's soundtrack" → the producer's page).
  */
-function promotePassagesAboutPaths(fused: Array<{ id: string; score: number }>, paths: readonly RelationPath[], about: ReadonlySet<string>, titles: TitleIndex, bonus: number): void {
+function passagesAboutPaths(paths: readonly RelationPath[], about: ReadonlySet<string>, titles: TitleIndex): Set<string> {
   const names = paths.flatMap((path) => path.entities.slice(1).flatMap((entity) => [entity.name, ...entity.aliases]));
-  const promoted = new Set(passagesAboutQuestion('', names, titles).filter((id) => !about.has(id)));
-  if (promoted.size === 0) return;
+  return new Set(passagesAboutQuestion('', names, titles).filter((id) => !about.has(id)));
+}
+
+/** Raises the given chunks by `bonus` in the fused ranking (adding those it lacks) and sorts it again. */
+function promote(fused: Array<{ id: string; score: number }>, ids: ReadonlySet<string>, bonus: number): void {
+  if (ids.size === 0) return;
   const rankedIds = new Set(fused.map((item) => item.id));
-  for (const id of promoted) if (!rankedIds.has(id)) fused.push({ id, score: 0 });
-  for (const item of fused) if (promoted.has(item.id)) item.score += bonus;
+  for (const id of ids) if (!rankedIds.has(id)) fused.push({ id, score: 0 });
+  for (const item of fused) if (ids.has(item.id)) item.score += bonus;
   fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
 }

@@ -144,7 +144,6 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
       entities: path.entities.map((entityIndex) => index.entities[entityIndex]).filter((entity) => entity !== undefined),
       relations: path.relations.map((relationIndex) => index.relations[relationIndex] as Relation),
       score,
-      ...({ covered: [...path.covered] } as object),
     });
     if (result.length >= limit) break;
   }
