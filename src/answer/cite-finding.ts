@@ -6,7 +6,7 @@ import { citeChunk } from './cite-chunk.js';
 export function citeFinding(finding: CommunityFinding, citations: Citation[], context: RetrievalContext): number {
   const existing = citations.findIndex((citation) => citation.id === finding.chunkId);
   if (existing >= 0) return existing + 1;
-  const source = context.chunks.find((item) => item.chunk.id === finding.chunkId)?.chunk ?? context.findingSources?.get(finding.chunkId);
+  const source = context.chunks.find((item) => item.chunk.id === finding.chunkId)?.chunk ?? context.citedSources?.get(finding.chunkId);
   citations.push(source ? citeChunk({ ...source, id: finding.chunkId }, finding.span) : { kind: 'chunk', id: finding.chunkId, label: finding.documentId, span: finding.span });
   return citations.length;
 }

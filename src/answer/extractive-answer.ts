@@ -3,7 +3,7 @@ import { normaliseName } from '../core/normalise.js';
 import type { Citation, Entity, Language } from '../core/records.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE } from '../config/graph-schema.js';
-import type { RelationPath, RetrievalContext } from '../core/retrieval-context.js';
+import type { ChunkSource, RetrievalContext } from '../core/retrieval-context.js';
 import type { Answer } from './answer.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { contentStems } from '../text/content-stems.js';
@@ -95,7 +95,7 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
       return { ...base, answer: reduced.answer, found: true, citations: [...reduced.citations, ...communityCitations] };
     }
   }
-  const pathEvidence = selectPathEvidence(context.paths, candidates, options, profile);
+  const pathEvidence = selectPathEvidence(context, candidates, options, profile);
   const chosen = chooseSentences(pathEvidence.evidence, candidates, options);
   if (chosen.length === 0) return { ...base, answer: NOT_FOUND, found: false, citations: [] };
   // Answer first: the entities the chosen paths reach, then the evidence that reaches them; or, when
@@ -145,7 +145,7 @@ function collectCandidates(context: RetrievalContext, language: Language): Candi
   const candidates: Candidate[] = [];
   context.chunks.forEach(({ chunk }, chunkIndex) => {
     const verbatim = chunk.kind === 'code' || chunk.kind === 'table';
-    const pieces = verbatim ? [{ text: chunk.text, start: 0, end: chunk.text.length }] : splitSentences(chunk.text, language);
+    const pieces = verbatim ? [{ text: chunk.text, start: 0, end: chunk.text.length }] : joinHeadingLines(chunk.text, splitSentences(chunk.text, language), chunk.section);
     for (const sentence of pieces) {
       const normalised = ` ${normaliseName(sentence.text)} `;
       const entities = new Map<string, Entity>();
@@ -170,13 +170,32 @@ function collectCandidates(context: RetrievalContext, language: Language): Candi
   return candidates;
 }
 
+/**
+ * A line that only repeats the heading of the chunk's section ("bodyLimit") is read with the sentence
+ * under it ("bodyLimit — Default: 1048576"): alone it says nothing, and the sentence alone does not say what it is about.
+ */
+function joinHeadingLines(text: string, sentences: Array<{ text: string; start: number; end: number }>, section: string | undefined): Array<{ text: string; start: number; end: number }> {
+  const heading = normaliseName(section?.split(' › ').pop() ?? '');
+  if (heading === '') return sentences;
+  const joined: Array<{ text: string; start: number; end: number }> = [];
+  for (let index = 0; index < sentences.length; index += 1) {
+    const sentence = sentences[index] as { text: string; start: number; end: number };
+    const next = sentences[index + 1];
+    if (next && normaliseName(sentence.text) === heading) {
+      joined.push({ text: text.slice(sentence.start, next.end), start: sentence.start, end: next.end });
+      index += 1;
+    } else joined.push(sentence);
+  }
+  return joined;
+}
 
 /**
  * The evidence sentences of the best relation path, then of near-equal paths that end on an
  * entity of the same type (questions with several answers; only their last hop when the
  * sentence limit is near), cropped around the path's entities.
  */
-function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], options: ExtractiveAnswerOptions, profile: RankingProfile['sentences']): { evidence: Candidate[]; answers: Entity[] } {
+function selectPathEvidence(context: RetrievalContext, candidates: Candidate[], options: ExtractiveAnswerOptions, profile: RankingProfile['sentences']): { evidence: Candidate[]; answers: Entity[] } {
+  const paths = context.paths;
   const best = paths[0];
   if (!best || best.score < profile.minPathScore) return { evidence: [], answers: [] };
   const answers = new Map<string, Entity>();
@@ -199,7 +218,7 @@ function selectPathEvidence(paths: RelationPath[], candidates: Candidate[], opti
       const names = [path.entities[hop], path.entities[hop + 1]].flatMap((entity) => (entity ? [entity.name, ...entity.aliases] : []));
       const source = candidates.find((candidate) => candidate.chunkId === relation.chunkId && candidate.span.start === relation.start);
       additions.push({
-        ...(source ?? emptyCandidate(relation.chunkId, relation.documentId)),
+        ...(source ?? outsideCandidate(relation.chunkId, relation.documentId, context.citedSources?.get(relation.chunkId))),
         text: cropSentence(relation.evidence.replace(/\s+/g, ' ').trim(), names, profile.cropWords),
         span: { start: relation.start, end: relation.end },
         score: path.score,
@@ -246,8 +265,22 @@ function cutLines(text: string, maxWords: number): string {
   return `${kept.join('\n')}\n…\n`;
 }
 
-function emptyCandidate(chunkId: string, documentId: string): Candidate {
-  return { text: '', chunkIndex: 0, documentPath: '', documentTitle: '', chunkId, documentId, span: { start: 0, end: 0 }, stems: new Set(), entities: [], score: 0 };
+/** A sentence of a chunk outside the context (relation-path evidence), cited from where the chunk comes from. */
+function outsideCandidate(chunkId: string, documentId: string, source: ChunkSource | undefined): Candidate {
+  return {
+    text: '',
+    chunkIndex: 0,
+    documentPath: source?.documentPath ?? '',
+    documentTitle: source?.documentTitle ?? documentId,
+    ...(source?.section === undefined ? {} : { section: source.section }),
+    ...(source?.page === undefined ? {} : { page: source.page }),
+    chunkId,
+    documentId,
+    span: { start: 0, end: 0 },
+    stems: new Set(),
+    entities: [],
+    score: 0,
+  };
 }
 
 /** Completes the path evidence with the best-scoring context sentences, within the limits. */

@@ -37,6 +37,19 @@ export interface RelationPath {
   score: number;
 }
 
+/** The document, section and page a cited chunk comes from. */
+export interface ChunkSource {
+  documentTitle: string;
+  documentPath: string;
+  section?: string;
+  page?: number;
+}
+
+/** Where each of the given chunks comes from, by chunk id. */
+export function chunkSources(chunks: readonly ChunkWithSource[]): Map<string, ChunkSource> {
+  return new Map(chunks.map((chunk) => [chunk.id, { documentTitle: chunk.documentTitle, documentPath: chunk.documentPath, ...(chunk.section === undefined ? {} : { section: chunk.section }), ...(chunk.page === undefined ? {} : { page: chunk.page }) }]));
+}
+
 /** A chunk chosen for the context, with its retrieval score. */
 export interface ContextChunk {
   chunk: ChunkWithSource;
@@ -62,8 +75,11 @@ export interface RetrievalContext {
   searchedWith: string;
   /** The mode's full chunk ranking, best first (longer than `chunks`; used for recall@k). */
   rankedChunkIds: string[];
-  /** Where chunks cited by community findings come from, for those the token budget left out of `chunks` (global mode). */
-  findingSources?: Map<string, { documentTitle: string; documentPath: string; section?: string; page?: number }>;
+  /**
+   * Where cited chunks that are not in `chunks` come from: those of community findings the token
+   * budget left out (global mode), those holding relation-path evidence (local mode).
+   */
+  citedSources?: Map<string, ChunkSource>;
   /** Community reports used (global and hybrid modes). */
   communities: ScoredCommunity[];
   /**

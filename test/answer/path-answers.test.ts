@@ -86,3 +86,20 @@ test('a co-mention in the sentence whose edge phrase gave the answer is no furth
   const answer = answerExtractively(analysis, context, { maxSentences: 4, maxWords: 60 });
   assert.match(answer.answer, /^Lumen Optics — /, answer.answer);
 });
+
+test('path evidence from a chunk outside the context is cited with its document and section', () => {
+  const context = contextOf(
+    [{ name: 'Pell Yard', type: 'Location' }, { name: 'Corvane', type: 'Organisation' }],
+    [{ source: 'Corvane', target: 'Pell Yard', evidence: 'Corvane operates Pell Yard on the east quay.' }],
+    [{ names: ['Pell Yard', 'Corvane'], relations: [0], score: 1 }],
+  );
+  const relation = context.paths[0]?.relations[0];
+  assert.ok(relation);
+  const analysis = analyzeQuestion('Which company operates Pell Yard?', schema);
+  const withSource = answerExtractively(analysis, { ...context, citedSources: new Map([[relation.chunkId, { documentTitle: 'Quay guide', documentPath: 'docs/quays.md', section: 'Quays › East' }]]) }, { maxSentences: 4, maxWords: 60 });
+  const citation = withSource.citations.find((item) => item.kind === 'chunk');
+  assert.equal(citation?.label, 'Quay guide › Quays › East');
+  assert.equal(citation?.path, 'docs/quays.md');
+  const without = answerExtractively(analysis, context, { maxSentences: 4, maxWords: 60 });
+  assert.notEqual(without.citations.find((item) => item.kind === 'chunk')?.label, '', 'a chunk citation is never unlabelled');
+});

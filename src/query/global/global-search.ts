@@ -2,7 +2,7 @@ import { normaliseName } from '../../core/normalise.js';
 import type { Community, CommunityFinding, Entity } from '../../core/records.js';
 import type { GraphProjection, GraphStore, StoredChunk } from '../../graph/store.js';
 import { createBm25Index, type Bm25Index } from '../bm25.js';
-import type { RetrievalContext, ScoredCommunity } from '../../core/retrieval-context.js';
+import { chunkSources, type RetrievalContext, type ScoredCommunity } from '../../core/retrieval-context.js';
 import { contentStems } from '../../text/content-stems.js';
 import type { QuestionAnalysis } from '../../core/question-analysis.js';
 import { fitChunksToBudget } from '../text-context.js';
@@ -106,7 +106,6 @@ export class GlobalSearcher {
     const evidenceIds = [...new Set(citable.map((finding) => finding.chunkId))].filter((id) => !chunkIds.includes(id));
     const found = await this.store.getChunks([...chunkIds, ...evidenceIds]);
     const { chunks, tokens } = fitChunksToBudget(found.filter((chunk) => chunkIds.includes(chunk.id)), new Map(), options.contextTokens);
-    const findingSources = new Map(found.map((chunk) => [chunk.id, { documentTitle: chunk.documentTitle, documentPath: chunk.documentPath, ...(chunk.section === undefined ? {} : { section: chunk.section }), ...(chunk.page === undefined ? {} : { page: chunk.page }) }]));
     return {
       mode: 'global',
       chunks,
@@ -119,7 +118,7 @@ export class GlobalSearcher {
       rankedChunkIds: chunkIds,
       communities: mapped,
       ...(outside ? { outsideCommunities: outside } : {}),
-      findingSources,
+      citedSources: chunkSources(found),
       ...(concernOf ? { concernLexicon: this.lexicon } : {}),
     };
   }

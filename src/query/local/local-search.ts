@@ -1,7 +1,7 @@
 import { personalizedPageRank, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
 import type { Entity, Language } from '../../core/records.js';
 import type { GraphProjection, GraphStore, ScoredId } from '../../graph/store.js';
-import type { ContextChunk, RelationPath, RetrievalContext } from '../../core/retrieval-context.js';
+import { chunkSources, type ContextChunk, type RelationPath, type RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { buildGraphIndex, dominanceInType, entityCommonness, type GraphIndex } from '../graph-index.js';
 import { loadTitleIndex, passagesAboutQuestion, type TitleIndex } from './title-passages.js';
@@ -171,6 +171,8 @@ export class LocalSearcher {
     promote(fused, about, top);
     promote(fused, passagesAboutPaths(paths.slice(0, walkProfile.pathPages), about, titles), top / 2);
     const chunks = await this.selectChunks(fused, options);
+    const inContext = new Set(chunks.map((item) => item.chunk.id));
+    const evidenceChunkIds = [...new Set(paths.flatMap((path) => path.relations.map((relation) => relation.chunkId)))].filter((id) => !inContext.has(id));
     const entityScores = new Map(entityOrder.slice(0, SCORED_ENTITIES).map((entityIndex) => [index.entities[entityIndex]?.id as string, scores[entityIndex] as number]));
 
     const knownEntities = new Map<string, Entity>();
@@ -190,6 +192,7 @@ export class LocalSearcher {
       knownEntities: [...knownEntities.values()],
       tokens: chunks.reduce((sum, item) => sum + item.chunk.tokenCount, 0),
       communities: [],
+      citedSources: chunkSources(evidenceChunkIds.length > 0 ? await this.store.getChunks(evidenceChunkIds) : []),
       rankedChunkIds: fused.slice(0, RANKING_DEPTH).map((item) => item.id),
       searchedWith: `personalized PageRank over the entity–chunk graph, seeded by linked entities and bm25 (Kuzu full-text index)${textRankings.length > 1 ? ' and dense vectors (fused)' : ''}`,
     };
