@@ -7,6 +7,7 @@ import type { ChunkSource, RetrievalContext } from '../core/retrieval-context.js
 import type { Answer } from './answer.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { contentStems } from '../text/content-stems.js';
+import { findDates } from '../text/find-dates.js';
 import { describedAs, readEntityNouns } from '../text/described-as.js';
 import { languagePack } from '../text/lang/registry.js';
 import { citeChunk } from './cite-chunk.js';
@@ -31,6 +32,8 @@ interface Candidate {
   chunkId: string;
   documentId: string;
   span: { start: number; end: number };
+  /** The chunk and start of the sentence it quotes (after a heading line read with it): what relation evidence points at. */
+  key: string;
   stems: Set<string>;
   entities: Entity[];
   score: number;
@@ -38,6 +41,19 @@ interface Candidate {
   page?: number | undefined;
   /** A whole code block or table, quoted as it is written. */
   verbatim?: boolean;
+  /** A table row's own terms (its stems include the header's): a row counts only when one of its cells meets the question. */
+  ownStems?: Set<string>;
+}
+
+/** A stretch of a chunk read as one candidate: a sentence, a heading line with its sentence, a table row, a block. */
+interface TextPiece {
+  text: string;
+  start: number;
+  end: number;
+  /** Where the sentence relation evidence points at starts, when the piece starts earlier (a heading line). */
+  keyStart?: number;
+  /** A table row's own text, without the header line read with it. */
+  ownText?: string;
 }
 
 /** Name of the offline answerer, reported in every answer's metadata. */
@@ -53,12 +69,14 @@ const NOT_FOUND = 'The indexed documents do not contain information that answers
 export function answerExtractively(analysis: QuestionAnalysis, context: RetrievalContext, options: ExtractiveAnswerOptions): Omit<Answer, 'metadata'> & { metadata: Omit<Answer['metadata'], 'latencyMs' | 'route' | 'reason'> } {
   const profile = options.ranking ?? DEFAULT_RANKING_PROFILE.sentences;
   const question = analysis.text;
-  const questionStems = new Set(analysis.stems);
+  // The dates the question gives are terms too, met by a sentence's date at the question's precision ("2022-06-08", "March 2024").
+  const questionDates = findDates(analysis.searchText).map((date) => date.iso);
+  const questionStems = new Set([...analysis.stems, ...questionDates.map(dateTerm)]);
   const questionEntityIds = new Set(context.questionEntities.map((entity) => entity.id));
   const wantedTypes = analysis.answerType.types;
   const evidenceSpans = new Set(context.paths.flatMap((path) => path.relations.map((relation) => `${relation.chunkId}:${relation.start}`)));
   const maxEntityScore = Math.max(0, ...[...context.entityScores].filter(([id]) => !questionEntityIds.has(id)).map(([, score]) => score));
-  const candidates = collectCandidates(context, options.language ?? 'en');
+  const candidates = collectCandidates(context, options.language ?? 'en', questionDates);
   const documentFrequency = new Map<string, number>();
   for (const candidate of candidates) for (const stem of candidate.stems) documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
   const idf = (stem: string) => Math.log(1 + candidates.length / (1 + (documentFrequency.get(stem) ?? 0)));
@@ -76,10 +94,11 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
       const relevance = maxEntityScore > 0 ? (context.entityScores.get(entity.id) ?? 0) / maxEntityScore : 0;
       entityScore = Math.max(entityScore, relevance * Math.max(profile.otherTypeEntityWeight, wantedTypes.get(entity.type) ?? 0));
     }
-    const pathBonus = evidenceSpans.has(`${candidate.chunkId}:${candidate.span.start}`) ? profile.pathEvidenceBonus : 0;
+    const pathBonus = evidenceSpans.has(candidate.key) ? profile.pathEvidenceBonus : 0;
     const rankPrior = profile.rankPrior / (1 + candidate.chunkIndex);
     candidate.score = termScore + entityScore + (namesQuestionEntity ? profile.questionEntityBonus : 0) + pathBonus + rankPrior;
     if (termScore === 0 && !namesQuestionEntity && pathBonus === 0) candidate.score = 0;
+    if (candidate.ownStems && ![...questionStems].some((stem) => candidate.ownStems?.has(stem))) candidate.score = 0;
   }
   const base = {
     question,
@@ -140,12 +159,12 @@ function noneOfAskedKind(analysis: QuestionAnalysis): string {
   return `No ${kinds.join(' or ') || 'entity of the kind asked'} found for this question; the nearest evidence:`;
 }
 
-function collectCandidates(context: RetrievalContext, language: Language): Candidate[] {
+function collectCandidates(context: RetrievalContext, language: Language, questionDates: readonly string[]): Candidate[] {
   const names = context.knownEntities.flatMap((entity) => [entity.name, ...entity.aliases].map((name) => ({ entity, name: normaliseName(name) }))).filter((item) => item.name.length > 1);
   const candidates: Candidate[] = [];
   context.chunks.forEach(({ chunk }, chunkIndex) => {
     const verbatim = chunk.kind === 'code' || chunk.kind === 'table';
-    const pieces = verbatim ? [{ text: chunk.text, start: 0, end: chunk.text.length }] : joinHeadingLines(chunk.text, splitSentences(chunk.text, language), chunk.section);
+    const pieces = chunk.kind === 'table' ? tablePieces(chunk.text) : verbatim ? [{ text: chunk.text, start: 0, end: chunk.text.length }] : joinHeadingLines(chunk.text, splitSentences(chunk.text, language), chunk.section);
     for (const sentence of pieces) {
       const normalised = ` ${normaliseName(sentence.text)} `;
       const entities = new Map<string, Entity>();
@@ -154,6 +173,7 @@ function collectCandidates(context: RetrievalContext, language: Language): Candi
         ...(chunk.section === undefined ? {} : { section: chunk.section }),
         ...(chunk.page === undefined ? {} : { page: chunk.page }),
         ...(verbatim ? { verbatim } : {}),
+        ...(sentence.ownText === undefined ? {} : { ownStems: new Set([...contentStems(sentence.ownText), ...datesMet(sentence.ownText, questionDates).map(dateTerm)]) }),
         text: verbatim ? quoteVerbatim(sentence.text, chunk.kind === 'table') : sentence.text.replace(/\s+/g, ' ').trim(),
         chunkIndex,
         documentPath: chunk.documentPath,
@@ -161,7 +181,8 @@ function collectCandidates(context: RetrievalContext, language: Language): Candi
         chunkId: chunk.id,
         documentId: chunk.documentId,
         span: { start: chunk.start + sentence.start, end: chunk.start + sentence.end },
-        stems: new Set(contentStems(sentence.text)),
+        key: `${chunk.id}:${chunk.start + (sentence.keyStart ?? sentence.start)}`,
+        stems: new Set([...contentStems(sentence.text), ...datesMet(sentence.text, questionDates).map(dateTerm)]),
         entities: [...entities.values()],
         score: 0,
       });
@@ -170,19 +191,47 @@ function collectCandidates(context: RetrievalContext, language: Language): Candi
   return candidates;
 }
 
+/** The question's dates that a date of the text falls in (same day, month or year, at the question's precision). */
+function datesMet(text: string, questionDates: readonly string[]): string[] {
+  if (questionDates.length === 0) return [];
+  const found = findDates(text).map((date) => date.iso);
+  return questionDates.filter((asked) => found.some((iso) => iso.startsWith(asked)));
+}
+
+/** The term standing for a date in sentence scoring, which no word stem can equal. */
+function dateTerm(iso: string): string {
+  return `date:${iso}`;
+}
+
+/**
+ * A table is read row by row, each row under the header line, so the row that bears on the question
+ * is quoted with what its cells mean; one with a single row is one piece.
+ */
+function tablePieces(text: string): TextPiece[] {
+  const lines: TextPiece[] = [];
+  let start = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() !== '') lines.push({ text: line, start, end: start + line.length });
+    start += line.length + 1;
+  }
+  const [header, ...rows] = lines;
+  if (!header || rows.length < 2) return [{ text, start: 0, end: text.length }];
+  return rows.map((row) => ({ text: `${header.text}\n${row.text}`, start: row.start, end: row.end, ownText: row.text }));
+}
+
 /**
  * A line that only repeats the heading of the chunk's section ("bodyLimit") is read with the sentence
  * under it ("bodyLimit — Default: 1048576"): alone it says nothing, and the sentence alone does not say what it is about.
  */
-function joinHeadingLines(text: string, sentences: Array<{ text: string; start: number; end: number }>, section: string | undefined): Array<{ text: string; start: number; end: number }> {
+function joinHeadingLines(text: string, sentences: TextPiece[], section: string | undefined): TextPiece[] {
   const heading = normaliseName(section?.split(' › ').pop() ?? '');
   if (heading === '') return sentences;
-  const joined: Array<{ text: string; start: number; end: number }> = [];
+  const joined: TextPiece[] = [];
   for (let index = 0; index < sentences.length; index += 1) {
-    const sentence = sentences[index] as { text: string; start: number; end: number };
+    const sentence = sentences[index] as TextPiece;
     const next = sentences[index + 1];
     if (next && normaliseName(sentence.text) === heading) {
-      joined.push({ text: text.slice(sentence.start, next.end), start: sentence.start, end: next.end });
+      joined.push({ text: text.slice(sentence.start, next.end), start: sentence.start, end: next.end, keyStart: next.start });
       index += 1;
     } else joined.push(sentence);
   }
@@ -214,11 +263,13 @@ function selectPathEvidence(context: RetrievalContext, candidates: Candidate[], 
     const additions: Candidate[] = [];
     path.relations.forEach((relation, hop) => {
       const key = `${relation.chunkId}:${relation.start}`;
-      if (seen.has(key) || additions.some((item) => `${item.chunkId}:${item.span.start}` === key)) return;
+      if (seen.has(key) || additions.some((item) => item.key === key)) return;
       const names = [path.entities[hop], path.entities[hop + 1]].flatMap((entity) => (entity ? [entity.name, ...entity.aliases] : []));
-      const source = candidates.find((candidate) => candidate.chunkId === relation.chunkId && candidate.span.start === relation.start);
+      const source = candidates.find((candidate) => candidate.key === key);
+      const sameChunk = candidates.find((candidate) => candidate.chunkId === relation.chunkId);
       additions.push({
-        ...(source ?? outsideCandidate(relation.chunkId, relation.documentId, context.citedSources?.get(relation.chunkId))),
+        ...(source ?? outsideCandidate(relation.chunkId, relation.documentId, sameChunk ?? context.citedSources?.get(relation.chunkId))),
+        key,
         text: cropSentence(relation.evidence.replace(/\s+/g, ' ').trim(), names, profile.cropWords),
         span: { start: relation.start, end: relation.end },
         score: path.score,
@@ -230,7 +281,7 @@ function selectPathEvidence(context: RetrievalContext, candidates: Candidate[], 
     const kept = chosen.length === 0 || fits(additions) ? additions : additions.slice(-1);
     if (!fits(kept)) continue;
     const addedWords = wordsOf(kept);
-    for (const item of kept) seen.add(`${item.chunkId}:${item.span.start}`);
+    for (const item of kept) seen.add(item.key);
     chosen.push(...kept);
     words += addedWords;
     const end = path.entities[path.entities.length - 1];
@@ -277,6 +328,7 @@ function outsideCandidate(chunkId: string, documentId: string, source: ChunkSour
     chunkId,
     documentId,
     span: { start: 0, end: 0 },
+    key: `${chunkId}:0`,
     stems: new Set(),
     entities: [],
     score: 0,
@@ -287,11 +339,11 @@ function outsideCandidate(chunkId: string, documentId: string, source: ChunkSour
 function chooseSentences(fromPaths: Candidate[], candidates: Candidate[], options: ExtractiveAnswerOptions): Candidate[] {
   const ranked = candidates.filter((candidate) => candidate.score > 0).sort((left, right) => right.score - left.score || left.chunkIndex - right.chunkIndex || left.span.start - right.span.start);
   const chosen: Candidate[] = [...fromPaths];
-  const seenText = new Set<string>(fromPaths.map((candidate) => `${candidate.chunkId}:${candidate.span.start}`));
+  const seenText = new Set<string>(fromPaths.map((candidate) => candidate.key));
   let words = fromPaths.reduce((sum, candidate) => sum + candidate.text.split(/\s+/).length, 0);
   for (const candidate of ranked) {
     if (chosen.length >= options.maxSentences) break;
-    const key = `${candidate.chunkId}:${candidate.span.start}`;
+    const key = candidate.key;
     if (seenText.has(key) || seenText.has(normaliseName(candidate.text))) continue;
     const length = candidate.text.split(/\s+/).length;
     if (chosen.length > 0 && words + length > options.maxWords) continue;

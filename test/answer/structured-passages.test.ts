@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { validateConfig } from '../../src/config/load-config.js';
+import { analyzeQuestion } from '../../src/ask/analyze-question.js';
+import { answerExtractively } from '../../src/answer/extractive-answer.js';
+import type { ChunkWithSource } from '../../src/graph/store.js';
+import type { RetrievalContext } from '../../src/core/retrieval-context.js';
+
+const schema = validateConfig({}).schema;
+const limits = { maxSentences: 4, maxWords: 60 };
+
+function chunk(id: string, text: string, extra: Partial<ChunkWithSource> = {}): ChunkWithSource {
+  return { id, documentId: `doc_${id}`, index: 0, text, start: 0, end: text.length, tokenCount: Math.ceil(text.length / 4), documentPath: `docs/${id}.md`, documentTitle: 'Kestrel guide', documentDate: null, ...extra };
+}
+
+function contextOf(chunks: ChunkWithSource[]): RetrievalContext {
+  return { mode: 'naive', chunks: chunks.map((item, index) => ({ chunk: item, score: 1 / (1 + index) })), paths: [], entityScores: new Map(), questionEntities: [], knownEntities: [], tokens: 0, searchedWith: 'test', rankedChunkIds: chunks.map((item) => item.id), communities: [] };
+}
+
+test('a table is quoted by the row that answers, under its header line', () => {
+  const rows = ['Edition  Opened      Closed', '', 'Alder    2019-04-02  2021-05-30', 'Birch    2021-06-01  2023-07-14', 'Cedar    2023-07-15  2025-08-31', 'Dunmore  2025-09-01  open'];
+  const table = chunk('editions', rows.join('\n'), { kind: 'table', section: 'Kestrel guide › Editions' });
+  const prose = chunk('intro', 'Every Kestrel edition is supported until the next one opens. Editions are named after trees.');
+  const analysis = analyzeQuestion('When did the Kestrel edition opened on 2023-07-15 close?', schema);
+  const answer = answerExtractively(analysis, contextOf([prose, table]), limits);
+  assert.match(answer.answer, /Edition · Opened · Closed\nCedar · 2023-07-15 · 2025-08-31\n/, answer.answer);
+  assert.doesNotMatch(answer.answer, /Alder|Birch/, 'rows whose own cells do not meet the question are left out');
+  const citation = answer.citations.find((item) => item.kind === 'chunk' && item.id === 'editions');
+  assert.equal(citation?.span?.start, rows.slice(0, 4).join('\n').length + 1, 'the citation points at the row quoted');
+});
+
+test('a line that repeats its section heading is read with the sentence under it', () => {
+  const text = 'maxPayload\n\nDefault: 4096\n\nLarger requests are refused with a warning.';
+  const analysis = analyzeQuestion('What is the default maxPayload of a Kestrel node?', schema);
+  const answer = answerExtractively(analysis, contextOf([chunk('options', text, { section: 'Kestrel guide › Options › maxPayload' })]), limits);
+  assert.match(answer.answer, /^maxPayload Default: 4096 \[1\]/, answer.answer);
+});
+
+test('a date the question gives counts for the sentence dated so', () => {
+  const text = 'The Finch release of the scheduler shipped on 2024-11-20 and added quotas to the scheduler. The Wren release shipped on 2024-03-02 with the new scheduler.';
+  const analysis = analyzeQuestion('What did the scheduler release of 2024-03-02 ship?', schema);
+  const answer = answerExtractively(analysis, contextOf([chunk('releases', text)]), { ...limits, maxSentences: 1 });
+  assert.match(answer.answer, /^The Wren release/, answer.answer);
+});
