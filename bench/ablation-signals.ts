@@ -49,6 +49,7 @@ export const ABLATIONS: readonly Ablation[] = [
   { section: 'sentences', key: 'rankPrior', off: 0 },
   // 1: an entity's relevance counts in full whatever its type, so the asked type no longer matters.
   { section: 'sentences', key: 'otherTypeEntityWeight', off: 1, note: '1: entity type ignored' },
+  { section: 'sentences', key: 'leadInWords', off: 0, note: '0: a sentence ending with a colon is read alone' },
 ];
 
 /** Profile fields that are sizes, not signals: the ablation leaves them out. */

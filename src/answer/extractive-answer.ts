@@ -32,8 +32,8 @@ interface Candidate {
   chunkId: string;
   documentId: string;
   span: { start: number; end: number };
-  /** The chunk and start of the sentence it quotes (after a heading line read with it): what relation evidence points at. */
-  key: string;
+  /** The chunk and start of each sentence it quotes (not of a heading line read with them): what relation evidence points at. */
+  keys: string[];
   stems: Set<string>;
   entities: Entity[];
   score: number;
@@ -50,8 +50,8 @@ interface TextPiece {
   text: string;
   start: number;
   end: number;
-  /** Where the sentence relation evidence points at starts, when the piece starts earlier (a heading line). */
-  keyStart?: number;
+  /** Where the sentences relation evidence may point at start, when the piece is not one sentence starting at `start`. */
+  sentenceStarts?: number[];
   /** A table row's own text, without the header line read with it. */
   ownText?: string;
 }
@@ -76,7 +76,7 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   const wantedTypes = analysis.answerType.types;
   const evidenceSpans = new Set(context.paths.flatMap((path) => path.relations.map((relation) => `${relation.chunkId}:${relation.start}`)));
   const maxEntityScore = Math.max(0, ...[...context.entityScores].filter(([id]) => !questionEntityIds.has(id)).map(([, score]) => score));
-  const candidates = collectCandidates(context, options.language ?? 'en', questionDates);
+  const candidates = collectCandidates(context, options.language ?? 'en', questionDates, profile.leadInWords);
   const documentFrequency = new Map<string, number>();
   for (const candidate of candidates) for (const stem of candidate.stems) documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
   const idf = (stem: string) => Math.log(1 + candidates.length / (1 + (documentFrequency.get(stem) ?? 0)));
@@ -94,7 +94,7 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
       const relevance = maxEntityScore > 0 ? (context.entityScores.get(entity.id) ?? 0) / maxEntityScore : 0;
       entityScore = Math.max(entityScore, relevance * Math.max(profile.otherTypeEntityWeight, wantedTypes.get(entity.type) ?? 0));
     }
-    const pathBonus = evidenceSpans.has(candidate.key) ? profile.pathEvidenceBonus : 0;
+    const pathBonus = candidate.keys.some((key) => evidenceSpans.has(key)) ? profile.pathEvidenceBonus : 0;
     const rankPrior = profile.rankPrior / (1 + candidate.chunkIndex);
     candidate.score = termScore + entityScore + (namesQuestionEntity ? profile.questionEntityBonus : 0) + pathBonus + rankPrior;
     if (termScore === 0 && !namesQuestionEntity && pathBonus === 0) candidate.score = 0;
@@ -159,12 +159,12 @@ function noneOfAskedKind(analysis: QuestionAnalysis): string {
   return `No ${kinds.join(' or ') || 'entity of the kind asked'} found for this question; the nearest evidence:`;
 }
 
-function collectCandidates(context: RetrievalContext, language: Language, questionDates: readonly string[]): Candidate[] {
+function collectCandidates(context: RetrievalContext, language: Language, questionDates: readonly string[], leadInWords: number): Candidate[] {
   const names = context.knownEntities.flatMap((entity) => [entity.name, ...entity.aliases].map((name) => ({ entity, name: normaliseName(name) }))).filter((item) => item.name.length > 1);
   const candidates: Candidate[] = [];
   context.chunks.forEach(({ chunk }, chunkIndex) => {
     const verbatim = chunk.kind === 'code' || chunk.kind === 'table';
-    const pieces = chunk.kind === 'table' ? tablePieces(chunk.text) : verbatim ? [{ text: chunk.text, start: 0, end: chunk.text.length }] : joinHeadingLines(chunk.text, splitSentences(chunk.text, language), chunk.section);
+    const pieces = chunk.kind === 'table' ? tablePieces(chunk.text) : verbatim ? [{ text: chunk.text, start: 0, end: chunk.text.length }] : joinLeadIns(chunk.text, joinHeadingLines(chunk.text, splitSentences(chunk.text, language), chunk.section), leadInWords);
     for (const sentence of pieces) {
       const normalised = ` ${normaliseName(sentence.text)} `;
       const entities = new Map<string, Entity>();
@@ -181,7 +181,7 @@ function collectCandidates(context: RetrievalContext, language: Language, questi
         chunkId: chunk.id,
         documentId: chunk.documentId,
         span: { start: chunk.start + sentence.start, end: chunk.start + sentence.end },
-        key: `${chunk.id}:${chunk.start + (sentence.keyStart ?? sentence.start)}`,
+        keys: (sentence.sentenceStarts ?? [sentence.start]).map((start) => `${chunk.id}:${chunk.start + start}`),
         stems: new Set([...contentStems(sentence.text), ...datesMet(sentence.text, questionDates).map(dateTerm)]),
         entities: [...entities.values()],
         score: 0,
@@ -204,6 +204,45 @@ function dateTerm(iso: string): string {
 }
 
 /**
+ * A sentence ending with a colon ("… handled by two dependencies:") is read with the sentences it
+ * introduces, a list's items (not the prose after them), while together they hold at most `maxWords` words: alone it names
+ * nothing, and the items alone do not say what they are.
+ */
+function joinLeadIns(text: string, pieces: TextPiece[], maxWords: number): TextPiece[] {
+  const joined: TextPiece[] = [];
+  const wordCount = (piece: TextPiece) => piece.text.split(/\s+/).filter((word) => word !== '').length;
+  for (let index = 0; index < pieces.length; index += 1) {
+    const lead = pieces[index] as TextPiece;
+    let words = wordCount(lead);
+    let last = index;
+    if (lead.text.trimEnd().endsWith(':')) {
+      while (last + 1 < pieces.length && readsAsItem(text, pieces[last + 1] as TextPiece) && words + wordCount(pieces[last + 1] as TextPiece) <= maxWords) {
+        last += 1;
+        words += wordCount(pieces[last] as TextPiece);
+      }
+    }
+    if (last === index) {
+      joined.push(lead);
+      continue;
+    }
+    const parts = pieces.slice(index, last + 1) as [TextPiece, ...TextPiece[]];
+    const end = (pieces[last] as TextPiece).end;
+    // The items are kept apart as a list is read aloud: "…: Ajv for validation; fast-json-stringify for serialisation".
+    const items = parts.slice(1).map((part, position) => (position < parts.length - 2 ? part.text.trim().replace(/[.;,]$/, '') : part.text.trim()));
+    joined.push({ text: `${lead.text.trim()} ${items.join('; ')}`, start: lead.start, end, sentenceStarts: parts.flatMap((part) => part.sentenceStarts ?? [part.start]) });
+    index = last;
+  }
+  return joined;
+}
+
+/** A list item: a piece that starts an indented line (a blanked list marker), or a fragment with no closing stop. */
+function readsAsItem(text: string, piece: TextPiece): boolean {
+  const lineStart = text.lastIndexOf('\n', piece.start - 1) + 1;
+  const indented = piece.start > lineStart && text.slice(lineStart, piece.start).trim() === '';
+  return indented || !/[.!?]["')\]]*$/.test(piece.text.trim());
+}
+
+/**
  * A table is read row by row, each row under the header line, so the row that bears on the question
  * is quoted with what its cells mean; one with a single row is one piece.
  */
@@ -221,7 +260,7 @@ function tablePieces(text: string): TextPiece[] {
 
 /**
  * A line that only repeats the heading of the chunk's section ("bodyLimit") is read with the sentence
- * under it ("bodyLimit — Default: 1048576"): alone it says nothing, and the sentence alone does not say what it is about.
+ * under it ("bodyLimit Default: 1048576"): alone it says nothing, and the sentence alone does not say what it is about.
  */
 function joinHeadingLines(text: string, sentences: TextPiece[], section: string | undefined): TextPiece[] {
   const heading = normaliseName(section?.split(' › ').pop() ?? '');
@@ -231,7 +270,7 @@ function joinHeadingLines(text: string, sentences: TextPiece[], section: string 
     const sentence = sentences[index] as TextPiece;
     const next = sentences[index + 1];
     if (next && normaliseName(sentence.text) === heading) {
-      joined.push({ text: text.slice(sentence.start, next.end), start: sentence.start, end: next.end, keyStart: next.start });
+      joined.push({ text: text.slice(sentence.start, next.end), start: sentence.start, end: next.end, sentenceStarts: [next.start] });
       index += 1;
     } else joined.push(sentence);
   }
@@ -263,13 +302,13 @@ function selectPathEvidence(context: RetrievalContext, candidates: Candidate[], 
     const additions: Candidate[] = [];
     path.relations.forEach((relation, hop) => {
       const key = `${relation.chunkId}:${relation.start}`;
-      if (seen.has(key) || additions.some((item) => item.key === key)) return;
+      if (seen.has(key) || additions.some((item) => item.keys.includes(key))) return;
       const names = [path.entities[hop], path.entities[hop + 1]].flatMap((entity) => (entity ? [entity.name, ...entity.aliases] : []));
-      const source = candidates.find((candidate) => candidate.key === key);
+      const source = candidates.find((candidate) => candidate.keys.length === 1 && candidate.keys[0] === key);
       const sameChunk = candidates.find((candidate) => candidate.chunkId === relation.chunkId);
       additions.push({
         ...(source ?? outsideCandidate(relation.chunkId, relation.documentId, sameChunk ?? context.citedSources?.get(relation.chunkId))),
-        key,
+        keys: [key],
         text: cropSentence(relation.evidence.replace(/\s+/g, ' ').trim(), names, profile.cropWords),
         span: { start: relation.start, end: relation.end },
         score: path.score,
@@ -281,7 +320,7 @@ function selectPathEvidence(context: RetrievalContext, candidates: Candidate[], 
     const kept = chosen.length === 0 || fits(additions) ? additions : additions.slice(-1);
     if (!fits(kept)) continue;
     const addedWords = wordsOf(kept);
-    for (const item of kept) seen.add(item.key);
+    for (const item of kept) for (const key of item.keys) seen.add(key);
     chosen.push(...kept);
     words += addedWords;
     const end = path.entities[path.entities.length - 1];
@@ -328,7 +367,7 @@ function outsideCandidate(chunkId: string, documentId: string, source: ChunkSour
     chunkId,
     documentId,
     span: { start: 0, end: 0 },
-    key: `${chunkId}:0`,
+    keys: [`${chunkId}:0`],
     stems: new Set(),
     entities: [],
     score: 0,
@@ -339,15 +378,14 @@ function outsideCandidate(chunkId: string, documentId: string, source: ChunkSour
 function chooseSentences(fromPaths: Candidate[], candidates: Candidate[], options: ExtractiveAnswerOptions): Candidate[] {
   const ranked = candidates.filter((candidate) => candidate.score > 0).sort((left, right) => right.score - left.score || left.chunkIndex - right.chunkIndex || left.span.start - right.span.start);
   const chosen: Candidate[] = [...fromPaths];
-  const seenText = new Set<string>(fromPaths.map((candidate) => candidate.key));
+  const seenText = new Set<string>(fromPaths.flatMap((candidate) => candidate.keys));
   let words = fromPaths.reduce((sum, candidate) => sum + candidate.text.split(/\s+/).length, 0);
   for (const candidate of ranked) {
     if (chosen.length >= options.maxSentences) break;
-    const key = candidate.key;
-    if (seenText.has(key) || seenText.has(normaliseName(candidate.text))) continue;
+    if (candidate.keys.some((key) => seenText.has(key)) || seenText.has(normaliseName(candidate.text))) continue;
     const length = candidate.text.split(/\s+/).length;
     if (chosen.length > 0 && words + length > options.maxWords) continue;
-    seenText.add(key);
+    for (const key of candidate.keys) seenText.add(key);
     seenText.add(normaliseName(candidate.text));
     chosen.push(length > options.maxWords ? { ...candidate, text: candidate.verbatim ? cutLines(candidate.text, options.maxWords) : `${candidate.text.split(/\s+/).slice(0, options.maxWords).join(' ')} …` } : candidate);
     words += Math.min(length, options.maxWords);

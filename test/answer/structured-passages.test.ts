@@ -42,3 +42,13 @@ test('a date the question gives counts for the sentence dated so', () => {
   const answer = answerExtractively(analysis, contextOf([chunk('releases', text)]), { ...limits, maxSentences: 1 });
   assert.match(answer.answer, /^The Wren release/, answer.answer);
 });
+
+test('a sentence ending with a colon is read with the list items it introduces', () => {
+  const text = 'Routing and caching are handled by two modules:\n\n  Spindle for request routing\n\n  Keeper for response caching\n\nBoth are loaded at start-up and can be replaced.';
+  const analysis = analyzeQuestion('Which module does Kestrel use for request routing, and which one caches responses?', schema);
+  const context = contextOf([chunk('modules', text, { section: 'Kestrel guide › Modules' })]);
+  const answer = answerExtractively(analysis, context, limits);
+  assert.match(answer.answer, /two modules: Spindle for request routing; Keeper for response caching \[1\]/, answer.answer);
+  const alone = answerExtractively(analysis, context, { ...limits, ranking: { ...validateConfig({}).query.ranking.sentences, leadInWords: 0 } });
+  assert.doesNotMatch(alone.answer, /modules: Spindle/, 'with leadInWords 0 the items are read alone');
+});
