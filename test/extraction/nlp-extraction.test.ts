@@ -130,6 +130,13 @@ test('a capitalised ordinary word at the start of a sentence is not a name', () 
   assert.deepEqual(names, ['Orbilink']);
 });
 
+test('after a colon, a capitalised ordinary word opens a clause and is not a name', () => {
+  const vocabulary = buildLowercaseVocabulary(['we then read how routing works.', 'members only.']);
+  const names = findCandidateMentions('Routing: Read Kestrel routing and Brannock hooks.', vocabulary).map((mention) => mention.surface);
+  assert.deepEqual(names, ['Kestrel', 'Brannock']);
+  assert.deepEqual(findCandidateMentions('Members: Tamsin Loray and Edvard Holm.', vocabulary).map((mention) => mention.surface), ['Tamsin Loray', 'Edvard Holm'], 'names after a colon stay names');
+});
+
 test('a dictionary word alone at the start of a sentence is not a name, unless the corpus writes it as one mid-sentence', () => {
   const corpus = ['Overall status: amber.', 'Heavy rainfall closed Dock Road.', 'The Juniper dashboard is live.', 'Juniper ships in May.', 'Recrutement difficile à Rodez.'];
   const options = (language: 'en' | 'fr') => ({ language, knownNames: buildNameVocabulary(corpus) });

@@ -189,7 +189,9 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
     }
     const following = tokens[next];
     const isQuarter = run.length === 1 && /^Q[1-4]$/.test(token.text) && following !== undefined && /^\d{4}$/.test(following.text);
-    const mention = isQuarter ? null : buildMention(run, sentence, index === 0, knownLowercase, options);
+    // A colon opens a clause as a sentence start does ("Plugins: Explains the plugin API"): its first word is read the same way.
+    const atClauseStart = index === 0 || /:\s*$/.test(sentence.slice((tokens[index - 1] as WordToken).end, token.start));
+    const mention = isQuarter ? null : buildMention(run, sentence, atClauseStart, knownLowercase, options);
     if (mention) mentions.push(mention);
     index = next;
   }
