@@ -23,10 +23,15 @@ export interface EdgePhrase {
   examples: string[];
 }
 
-/** A proposed edge type: its name, the definition to declare, and what it was read from. */
+/**
+ * A proposed edge type: its name, the definition to declare, and what it was read from. `extends` names
+ * the declared type whose phrase this is, when the phrase was already declared but joined other types:
+ * the definition is then that type with the types the phrase joined added.
+ */
 export interface EdgeTypeProposal {
   definition: EdgeTypeDefinition;
   phrase: EdgePhrase;
+  extends?: string;
 }
 
 /** Edge types proposed at most, the most frequent phrases first (a phrase seen once only fills places no repeated phrase takes). */
@@ -98,17 +103,32 @@ function pairKey(source: string, target: string): string {
   return `${source}\u0000${target}`;
 }
 
-/** Edge types for the most frequent phrases (at most ten), named after their most frequent phrase; `phrases` come sorted by frequency. */
-export function proposeEdgeTypes(phrases: readonly EdgePhrase[], taken: ReadonlySet<string>): EdgeTypeProposal[] {
+/**
+ * Edge types for the most frequent phrases (at most ten), named after their most frequent phrase whose
+ * name is free (a phrase "server" beside a node type Server is named after its next form, "server to");
+ * `phrases` come sorted by frequency. A phrase a declared type already states ("uses" of USES) extends
+ * that type with the source and target types it joined instead of making a second one.
+ */
+export function proposeEdgeTypes(phrases: readonly EdgePhrase[], taken: ReadonlySet<string>, declared: readonly EdgeTypeDefinition[] = []): EdgeTypeProposal[] {
   const names = new Set(taken);
   const proposals: EdgeTypeProposal[] = [];
   for (const phrase of phrases) {
-    if (proposals.length >= MAX_EDGE_TYPES) break;
     const patterns = byCount(phrase.active);
     const passivePatterns = byCount(phrase.passive);
-    const label = patterns[0] ?? (passivePatterns[0] ?? '').split(' ')[0] ?? '';
-    const name = typeIdentifier(label, 'upper', names);
-    if (name === null) continue;
+    const owner = declared.find((edge) => (patterns[0] !== undefined && edge.patterns.includes(patterns[0])) || (patterns[0] === undefined && passivePatterns[0] !== undefined && edge.passivePatterns.includes(passivePatterns[0])));
+    if (owner) {
+      const earlier = proposals.find((proposal) => proposal.extends === owner.name);
+      const base = earlier?.definition ?? owner;
+      const definition = { ...base, source: union(base.source, byCount(phrase.sources)), target: union(base.target, byCount(phrase.targets)) };
+      if (earlier) earlier.definition = definition;
+      else proposals.push({ definition, phrase, extends: owner.name });
+      continue;
+    }
+    if (proposals.filter((proposal) => proposal.extends === undefined).length >= MAX_EDGE_TYPES) continue;
+    const labels = [...patterns, ...passivePatterns.map((pattern) => pattern.split(' ')[0] ?? '')];
+    const free = labels.map((label) => typeIdentifier(label, 'upper', new Set())).find((candidate) => candidate !== null && ![...names].some((name) => name.toLowerCase() === candidate.toLowerCase()));
+    const name = free ?? typeIdentifier(labels[0] ?? '', 'upper', names);
+    if (name === null || name === undefined) continue;
     names.add(name);
     const definition: EdgeTypeDefinition = {
       name,
@@ -123,6 +143,10 @@ export function proposeEdgeTypes(phrases: readonly EdgePhrase[], taken: Readonly
     proposals.push({ definition, phrase });
   }
   return proposals;
+}
+
+function union(first: readonly string[], second: readonly string[]): string[] {
+  return [...new Set([...first, ...second])];
 }
 
 /** The entities of a chunk that name themselves at their span (referring phrases left out), by position, without overlaps; offsets relative to the chunk. */

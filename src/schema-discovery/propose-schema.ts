@@ -45,8 +45,13 @@ export async function proposeSchema(folder: string, config: Pick<RhizomeConfig, 
     .map((edge) => ({ ...edge, source: edge.source.filter((name) => keptNames.has(name)), target: edge.target.filter((name) => keptNames.has(name)) }))
     .filter((edge) => edge.source.length > 0 && edge.target.length > 0);
   const taken = new Set([...RESERVED_TABLE_NAMES, ...keptNames, ...typed.edgeTypes.map((edge) => edge.name)]);
-  const edgeTypes = proposeEdgeTypes(collectEdgePhrases(corpus.chunks, second), taken);
-  const schema = graphSchemaSchema.parse({ nodeTypes: keptNodes, edgeTypes: [...keptEdges, ...edgeTypes.map((proposal) => proposal.definition)] });
+  // A declared type a phrase extends keeps only node types that stay; with none left on a side, it goes.
+  const edgeTypes = proposeEdgeTypes(collectEdgePhrases(corpus.chunks, second), taken, typed.edgeTypes)
+    .map((proposal) => (proposal.extends === undefined ? proposal : { ...proposal, definition: { ...proposal.definition, source: proposal.definition.source.filter((name) => keptNames.has(name)), target: proposal.definition.target.filter((name) => keptNames.has(name)) } }))
+    .filter((proposal) => proposal.definition.source.length > 0 && proposal.definition.target.length > 0);
+  const extended = new Map(edgeTypes.filter((proposal) => proposal.extends !== undefined).map((proposal) => [proposal.extends as string, proposal.definition]));
+  const stated = [...keptEdges.map((edge) => extended.get(edge.name) ?? edge), ...edgeTypes.filter((proposal) => proposal.extends !== undefined && !keptEdges.some((edge) => edge.name === proposal.extends)).map((proposal) => proposal.definition)];
+  const schema = graphSchemaSchema.parse({ nodeTypes: keptNodes, edgeTypes: [...stated, ...edgeTypes.filter((proposal) => proposal.extends === undefined).map((proposal) => proposal.definition)] });
   return {
     folder,
     documents: corpus.documents,
@@ -58,7 +63,7 @@ export async function proposeSchema(folder: string, config: Pick<RhizomeConfig, 
     mentionsByType,
     relationsByType,
     droppedNodeTypes: typed.nodeTypes.filter((type) => !keptNames.has(type.name)).map((type) => type.name),
-    droppedEdgeTypes: typed.edgeTypes.filter((edge) => !keptEdges.some((kept) => kept.name === edge.name)).map((edge) => edge.name),
+    droppedEdgeTypes: typed.edgeTypes.filter((edge) => !keptEdges.some((kept) => kept.name === edge.name) && !extended.has(edge.name)).map((edge) => edge.name),
   };
 }
 

@@ -63,14 +63,21 @@ function describeNoun(candidate: NodeTypeProposal, mentions: number): string[] {
 
 function edgeComment(edge: EdgeTypeDefinition, proposal: SchemaProposal): string[] {
   const found = proposal.edgeTypes.find((candidate) => candidate.definition.name === edge.name);
-  const lines = found === undefined ? [`// ${edge.name}: built in, stated ${proposal.relationsByType.get(edge.name) ?? 0} relations in these documents.`] : describePhrase(found);
+  const stated = proposal.relationsByType.get(edge.name) ?? 0;
+  const lines = found === undefined ? [`// ${edge.name}: built in, stated ${plural(stated, 'relation')} in these documents.`] : describePhrase(found, stated);
   return lines.map((line) => `${INDENT}${line}`);
 }
 
-function describePhrase({ definition, phrase }: EdgeTypeProposal): string[] {
+function describePhrase({ definition, phrase, extends: owner }: EdgeTypeProposal, stated: number): string[] {
   const counts = (tally: Tally) => byCount(tally).map((form) => `${JSON.stringify(form)} ${tally.get(form) ?? 0}`);
   const said = [...counts(phrase.active), ...counts(phrase.passive)].join(', ');
   const once = phrase.sentences === 1 ? ' Seen once: check it.' : '';
+  if (owner !== undefined) {
+    return [
+      `// ${definition.name}: built in, stated ${plural(stated, 'relation')} in these documents; its phrase was also written between ${byCount(phrase.sources).join('/')} → ${byCount(phrase.targets).join('/')} (${said}, ${plural(phrase.sentences, 'sentence')}): those types are added.${once}`,
+      ...phrase.examples.map((example) => `//   e.g. ${example}`),
+    ];
+  }
   return [
     `// ${definition.name}: new, ${said} (${plural(phrase.sentences, 'sentence')}, ${plural(phrase.pairs.size, 'pair')}), ${definition.source.join('/')} → ${definition.target.join('/')}.${once}`,
     ...phrase.examples.map((example) => `//   e.g. ${example}`),

@@ -42,7 +42,8 @@ export function registerInitCommand(program: Command): void {
       const created = proposal.nodeTypes.filter((type) => type.joins === undefined).map((type) => type.name);
       printLine(`Wrote ${file}, proposed from ${proposal.documents} documents:`);
       printLine(`  node types  ${proposal.schema.nodeTypes.length} (new: ${created.join(', ') || 'none'})`);
-      printLine(`  edge types  ${proposal.schema.edgeTypes.length} (new: ${proposal.edgeTypes.map((edge) => edge.definition.name).join(', ') || 'none'})`);
+      const extendedEdges = proposal.edgeTypes.filter((edge) => edge.extends !== undefined).map((edge) => edge.definition.name);
+      printLine(`  edge types  ${proposal.schema.edgeTypes.length} (new: ${proposal.edgeTypes.filter((edge) => edge.extends === undefined).map((edge) => edge.definition.name).join(', ') || 'none'}${extendedEdges.length > 0 ? `; extended: ${extendedEdges.join(', ')}` : ''})`);
       for (const failure of proposal.failures) printLine(`  not read    ${failure.path}: ${failure.reason}`);
       printLine(`Next: edit it, then \`rhizome index ${options.from}\` and \`rhizome stats --schema\`.`);
     });
