@@ -1,0 +1,98 @@
+import { splitSentences } from '../chunking/sentences.js';
+import { normaliseName } from '../core/normalise.js';
+import type { Chunk, Language } from '../core/records.js';
+
+/** A stretch of a chunk read as one candidate: a sentence, a heading line with its sentence, a table row, a block. */
+export interface TextPiece {
+  text: string;
+  start: number;
+  end: number;
+  /** Where the sentences relation evidence may point at start, when the piece is not one sentence starting at `start`. */
+  sentenceStarts?: number[];
+  /** A table row's own text, without the header line read with it. */
+  ownText?: string;
+}
+
+/**
+ * The pieces the answerer reads a chunk in: a code block whole, a table row by row under its header,
+ * prose by sentences, a heading line with the sentence under it and a lead-in with its list items.
+ */
+export function passagePieces(chunk: Pick<Chunk, 'text' | 'kind' | 'section'>, language: Language, leadInWords: number): TextPiece[] {
+  if (chunk.kind === 'table') return tablePieces(chunk.text);
+  if (chunk.kind === 'code') return [{ text: chunk.text, start: 0, end: chunk.text.length }];
+  return joinLeadIns(chunk.text, joinHeadingLines(chunk.text, splitSentences(chunk.text, language), chunk.section), leadInWords);
+}
+
+/**
+ * A sentence ending with a colon ("… handled by two dependencies:") is read with the list items it
+ * introduces (not the prose after them) while together they hold at most `maxWords` words: alone it
+ * names nothing, and the items alone do not say what they are.
+ */
+function joinLeadIns(text: string, pieces: TextPiece[], maxWords: number): TextPiece[] {
+  const joined: TextPiece[] = [];
+  const wordCount = (piece: TextPiece) => piece.text.split(/\s+/).filter((word) => word !== '').length;
+  for (let index = 0; index < pieces.length; index += 1) {
+    const lead = pieces[index] as TextPiece;
+    let words = wordCount(lead);
+    let last = index;
+    if (lead.text.trimEnd().endsWith(':')) {
+      while (last + 1 < pieces.length && readsAsItem(text, pieces[last + 1] as TextPiece) && words + wordCount(pieces[last + 1] as TextPiece) <= maxWords) {
+        last += 1;
+        words += wordCount(pieces[last] as TextPiece);
+      }
+    }
+    if (last === index) {
+      joined.push(lead);
+      continue;
+    }
+    const parts = pieces.slice(index, last + 1) as [TextPiece, ...TextPiece[]];
+    const end = (pieces[last] as TextPiece).end;
+    // The items are kept apart as a list is read aloud: "…: Ajv for validation; fast-json-stringify for serialisation".
+    const items = parts.slice(1).map((part, position) => (position < parts.length - 2 ? part.text.trim().replace(/[.;,]$/, '') : part.text.trim()));
+    joined.push({ text: `${lead.text.trim()} ${items.join('; ')}`, start: lead.start, end, sentenceStarts: parts.flatMap((part) => part.sentenceStarts ?? [part.start]) });
+    index = last;
+  }
+  return joined;
+}
+
+/** A list item: a piece that starts an indented line (a blanked list marker), or a fragment with no closing stop. */
+function readsAsItem(text: string, piece: TextPiece): boolean {
+  const lineStart = text.lastIndexOf('\n', piece.start - 1) + 1;
+  const indented = piece.start > lineStart && text.slice(lineStart, piece.start).trim() === '';
+  return indented || !/[.!?]["')\]]*$/.test(piece.text.trim());
+}
+
+/**
+ * A table is read row by row, each row under the header line, so the row that bears on the question
+ * is quoted with what its cells mean; one with a single row is one piece.
+ */
+function tablePieces(text: string): TextPiece[] {
+  const lines: TextPiece[] = [];
+  let start = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() !== '') lines.push({ text: line, start, end: start + line.length });
+    start += line.length + 1;
+  }
+  const [header, ...rows] = lines;
+  if (!header || rows.length < 2) return [{ text, start: 0, end: text.length }];
+  return rows.map((row) => ({ text: `${header.text}\n${row.text}`, start: row.start, end: row.end, ownText: row.text }));
+}
+
+/**
+ * A line that only repeats the heading of the chunk's section ("bodyLimit") is read with the sentence
+ * under it ("bodyLimit Default: 1048576"): alone it says nothing, and the sentence alone does not say what it is about.
+ */
+function joinHeadingLines(text: string, sentences: TextPiece[], section: string | undefined): TextPiece[] {
+  const heading = normaliseName(section?.split(' › ').pop() ?? '');
+  if (heading === '') return sentences;
+  const joined: TextPiece[] = [];
+  for (let index = 0; index < sentences.length; index += 1) {
+    const sentence = sentences[index] as TextPiece;
+    const next = sentences[index + 1];
+    if (next && normaliseName(sentence.text) === heading) {
+      joined.push({ text: text.slice(sentence.start, next.end), start: sentence.start, end: next.end, sentenceStarts: [next.start] });
+      index += 1;
+    } else joined.push(sentence);
+  }
+  return joined;
+}
