@@ -24,7 +24,7 @@ export function passagePieces(chunk: Pick<Chunk, 'text' | 'kind' | 'section'>, l
 }
 
 /**
- * A sentence ending with a colon ("… handled by two dependencies:") is read with the list items it
+ * A sentence ending with a colon ("… handled by two modules:") is read with the list items it
  * introduces (not the prose after them) while together they hold at most `maxWords` words: alone it
  * names nothing, and the items alone do not say what they are.
  */
@@ -47,7 +47,7 @@ function joinLeadIns(text: string, pieces: TextPiece[], maxWords: number): TextP
     }
     const parts = pieces.slice(index, last + 1) as [TextPiece, ...TextPiece[]];
     const end = (pieces[last] as TextPiece).end;
-    // The items are kept apart as a list is read aloud: "…: Ajv for validation; fast-json-stringify for serialisation".
+    // The items are kept apart as a list is read aloud: "…: Spindle for routing; Keeper for caching".
     const items = parts.slice(1).map((part, position) => (position < parts.length - 2 ? part.text.trim().replace(/[.;,]$/, '') : part.text.trim()));
     joined.push({ text: `${lead.text.trim()} ${items.join('; ')}`, start: lead.start, end, sentenceStarts: parts.flatMap((part) => part.sentenceStarts ?? [part.start]) });
     index = last;
@@ -79,8 +79,8 @@ function tablePieces(text: string): TextPiece[] {
 }
 
 /**
- * A line that only repeats the heading of the chunk's section ("bodyLimit") is read with the sentence
- * under it ("bodyLimit Default: 1048576"): alone it says nothing, and the sentence alone does not say what it is about.
+ * A line that only repeats the heading of the chunk's section ("maxPayload") is read with the sentence
+ * under it ("maxPayload Default: 4096"): alone it says nothing, and the sentence alone does not say what it is about.
  */
 function joinHeadingLines(text: string, sentences: TextPiece[], section: string | undefined): TextPiece[] {
   const heading = normaliseName(section?.split(' › ').pop() ?? '');

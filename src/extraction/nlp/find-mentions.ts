@@ -80,7 +80,7 @@ function isCapitalised(token: string): boolean {
 /**
  * Codes have a capital letter and a digit (NC-7, Q7, APOE4); amounts and ordinals (84m, 1990s, 3rd)
  * do not count. Identifiers are codes too: words joined by underscores (ERR_BODY_TOO_LARGE,
- * max_retries) and camel case that starts in lower case (bodyLimit, onRequest).
+ * max_retries) and camel case that starts in lower case (maxPayload, onConnect).
  */
 function isCodeToken(token: string): boolean {
   if (isIdentifier(token)) return true;
