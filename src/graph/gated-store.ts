@@ -17,6 +17,7 @@ export function gateStore(store: GraphStore): GraphStore {
     ensureSchema: (schema) => write(() => store.ensureSchema(schema)),
     listDocuments: () => read(() => store.listDocuments()),
     listChunks: () => read(() => store.listChunks()),
+    listChunkTexts: () => read(() => store.listChunkTexts()),
     listChunkDocuments: () => read(() => store.listChunkDocuments()),
     writeIndex: (index, options) => write(() => store.writeIndex(index, options)),
     invalidateRelations: (invalidations) => write(() => store.invalidateRelations(invalidations)),

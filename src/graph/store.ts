@@ -17,6 +17,9 @@ export interface ChunkWithSource extends Chunk {
   documentDate: string | null;
 }
 
+/** A chunk's text with where it sits, without its extraction or structure (what in-memory text indexes read). */
+export type ChunkText = Pick<Chunk, 'id' | 'documentId' | 'start' | 'text'>;
+
 /** The in-memory projection of the entity layer that graph algorithms run on. */
 export interface GraphProjection {
   entities: Entity[];
@@ -140,6 +143,8 @@ export interface GraphStore {
   ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }>;
   listDocuments(): Promise<StoredDocument[]>;
   listChunks(): Promise<StoredChunk[]>;
+  /** Every chunk's id, document id, start offset and text, in the order of `listChunks`, without decoding the cached extractions. */
+  listChunkTexts(): Promise<ChunkText[]>;
   /** Every chunk's id and document id, without text or extraction (for lookups by document, such as a document's title). */
   listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>>;
   /**

@@ -25,6 +25,10 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
       const hiddenIds = await hiddenDocuments();
       return (await store.listChunks()).filter((chunk) => !hiddenIds.has(chunk.documentId));
     },
+    listChunkTexts: async () => {
+      const hiddenIds = await hiddenDocuments();
+      return (await store.listChunkTexts()).filter((chunk) => !hiddenIds.has(chunk.documentId));
+    },
     listChunkDocuments: async () => {
       const hiddenIds = await hiddenDocuments();
       return (await store.listChunkDocuments()).filter((chunk) => !hiddenIds.has(chunk.documentId));

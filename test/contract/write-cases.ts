@@ -62,6 +62,13 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       assert.deepEqual(await store.listChunkDocuments(), expected);
     }));
 
+  test('listChunkTexts gives every chunk id, document id, start and text, in the order of listChunks', () =>
+    withLoadedStore(async (store) => {
+      const expected = (await store.listChunks()).map((chunk) => ({ id: chunk.id, documentId: chunk.documentId, start: chunk.start, text: chunk.text }));
+      assert.equal(expected.length, CHUNKS.length);
+      assert.deepEqual(await store.listChunkTexts(), expected);
+    }));
+
   test('writeIndex round-trips documents (without text) and chunks with their cached extractions and offsets', () =>
     withLoadedStore(async (store) => {
       assert.deepEqual(await store.listDocuments(), STORED_DOCUMENTS);

@@ -3,7 +3,7 @@ import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import type { ChunkExtraction, MergeRecord, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkText, ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
 import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
 import { beginGuardedWrite, endGuardedWrite, restoreGuardedCopy, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
@@ -136,6 +136,11 @@ export class KuzuGraphStore implements GraphStore {
       extraction: decodeDeflatedJson<ChunkExtraction>(row['c.extraction']),
       extractionKey: String(row['c.extractionKey'] ?? ''),
     }));
+  }
+
+  async listChunkTexts(): Promise<ChunkText[]> {
+    const rows = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId, c.startOffset AS start, c.text AS text ORDER BY c.documentId, c.chunkIndex');
+    return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId), start: Number(row.start), text: String(row.text) }));
   }
 
   async writeIndex(write: IndexWrite, options: { signal?: AbortSignal } = {}): Promise<void> {

@@ -4,7 +4,7 @@ import type { ChunkExtraction, Community, MergeRecord, RetractedFact } from '../
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
-import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkText, ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { Neo4jVectors } from './neo4j-vectors.js';
 import { countStore } from '../count-store.js';
 import { toFullTextQuery } from './full-text-query.js';
@@ -79,6 +79,11 @@ export class Neo4jGraphStore implements GraphStore {
   async listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>> {
     const rows = await this.read('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId ORDER BY c.id');
     return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId) }));
+  }
+
+  async listChunkTexts(): Promise<ChunkText[]> {
+    const rows = await this.read('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId, c.startOffset AS start, c.text AS text ORDER BY c.documentId, c.chunkIndex');
+    return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId), start: Number(row.start), text: String(row.text) }));
   }
 
   async listChunks(): Promise<StoredChunk[]> {

@@ -1,6 +1,6 @@
 import { normaliseName } from '../../core/normalise.js';
 import type { Community, CommunityFinding, Entity } from '../../core/records.js';
-import type { GraphProjection, GraphStore, StoredChunk } from '../../graph/store.js';
+import type { ChunkText, GraphProjection, GraphStore } from '../../graph/store.js';
 import { createBm25Index, type Bm25Index } from '../bm25.js';
 import type { RetrievalContext, ScoredCommunity } from '../../core/retrieval-context.js';
 import { contentStems } from '../../text/content-stems.js';
@@ -159,7 +159,7 @@ export class GlobalSearcher {
       const communities = await this.store.listCommunities();
       const projection = await this.loadProjection();
       const entities = new Map(projection.entities.map((entity) => [entity.id, entity]));
-      const chunks = await this.store.listChunks();
+      const chunks = await this.store.listChunkTexts();
       const sentences = collectCommunitySentences(communities, projection, chunks);
       const sentenceFrequency = new Map<string, number>();
       const seen = new Set<string>();
@@ -223,7 +223,7 @@ function mapSentences(sentences: CommunitySentence[], scoreOf: (sentence: Commun
  * What no community covers: the entities no community holds (an entity alone in its chunks),
  * each with the first sentence naming it, and the sentences of their chunks that no community reads.
  */
-function outsideCommunities(communities: Community[], projection: GraphProjection, chunks: StoredChunk[], read: Map<string, CommunitySentence[]>): PreparedReports['outside'] {
+function outsideCommunities(communities: Community[], projection: GraphProjection, chunks: ChunkText[], read: Map<string, CommunitySentence[]>): PreparedReports['outside'] {
   const readChunks = new Set<string>();
   for (const list of read.values()) for (const sentence of list) readChunks.add(sentence.finding.chunkId);
   const members = new Set<string>();
