@@ -55,7 +55,11 @@ export class QueryEngine {
       }));
     this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit), loadProjection);
     this.global = new GlobalSearcher(store, concernLexicon(config.query.concernTerms), loadProjection);
+    this.entityLayer = loadProjection;
   }
+
+  /** The entity layer of the store, read once for every searcher and caller of this engine (until `invalidate`). */
+  readonly entityLayer: () => Promise<GraphProjection>;
 
   /** Forgets every cache derived from the store (after indexing). */
   invalidate(): void {

@@ -34,8 +34,7 @@ export interface TimedAnswer extends Answer {
  * Every answer lists where the facts it cites stand on the date asked about.
  */
 export class TimedQueries {
-  private sliced: { key: string; engine: QueryEngine; store: GraphStore; projection: Promise<GraphProjection> | null } | null = null;
-  private projection: Promise<GraphProjection> | null = null;
+  private sliced: { key: string; engine: QueryEngine; store: GraphStore } | null = null;
 
   constructor(
     private readonly store: GraphStore,
@@ -48,7 +47,6 @@ export class TimedQueries {
   /** Forgets cached engines and projections (after every write). */
   invalidate(): void {
     this.sliced = null;
-    this.projection = null;
   }
 
   async answer(question: string, mode: QueryMode | undefined, options: TimeOptions & { signal?: AbortSignal; onEvent?: EventSink } = {}): Promise<TimedAnswer> {
@@ -59,7 +57,7 @@ export class TimedQueries {
     const cited = new Set(answer.citations.filter((citation) => citation.kind === 'relation').map((citation) => citation.id));
     const passages = answer.citations.filter((citation) => citation.kind === 'chunk' && citation.span !== undefined);
     if (cited.size === 0 && passages.length === 0) return answer;
-    const projection = sliced ? (sliced.projection ??= sliced.store.loadProjection()) : this.storedProjection();
+    const projection = sliced ? sliced.engine.entityLayer() : this.storedProjection();
     const relations = (await projection).relations.filter((relation) => cited.has(relation.id) && isTimed(relation));
     // A quoted passage may state a fact the slice left out (forgotten, superseded, ended by then): its standing says so.
     const stated = passages.length === 0 ? [] : (await this.believedProjection(slice)).relations.filter((relation) => !cited.has(relation.id) && isTimed(relation) && passages.some((passage) => states(passage, relation)));
@@ -84,17 +82,14 @@ export class TimedQueries {
     const key = JSON.stringify(slice);
     if (this.sliced?.key !== key) {
       const store = timeSlicedStore(this.store, slice);
-      this.sliced = { key, store, engine: new QueryEngine(store, this.config, this.model, this.embedder), projection: null };
+      this.sliced = { key, store, engine: new QueryEngine(store, this.config, this.model, this.embedder) };
     }
     return this.sliced;
   }
 
+  /** The stored entity layer, shared with the plain engine (which has read it to answer). */
   private storedProjection(): Promise<GraphProjection> {
-    this.projection ??= this.store.loadProjection();
-    this.projection.catch(() => {
-      this.projection = null;
-    });
-    return this.projection;
+    return this.engine.entityLayer();
   }
 }
 

@@ -28,10 +28,10 @@ export interface GraphIndex {
   relationTargets: Int32Array;
   /** A relation's content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`); worked out on first use, as a query reads the relations of few entities. */
   evidenceStems: (relationIndex: number) => ReadonlySet<string>;
-  /** Stem → number of distinct evidence sentences holding it (for idf weights). */
-  evidenceFrequency: Map<string, number>;
-  evidenceCount: number;
-  /** Per entity, the stems of the phrases its documents describe it with ("cabinet", "grant-giving charity") and of its name. */
+  /** Stem → number of distinct evidence sentences holding it (for idf weights); worked out on first use, with `evidenceCount`. */
+  readonly evidenceFrequency: Map<string, number>;
+  readonly evidenceCount: number;
+  /** Per entity (worked out on first use), the stems of the phrases its documents describe it with ("cabinet", "grant-giving charity") and of its name. */
   entityNouns: EntityNouns[];
   /** Significant word of a name → entities whose name or alias holds it ("brackley" → Brackley Insurance). */
   nameWordIndex: Map<string, number[]>;
@@ -98,11 +98,18 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
     relationsOfEntity[target]?.push(index);
   });
   const sentenceKey = (relation: Relation) => `${relation.chunkId}:${relation.start}:${relation.end}`;
-  const stemsBySentence = new Map<string, Set<string>>();
-  for (const relation of projection.relations) {
-    const key = sentenceKey(relation);
-    if (!stemsBySentence.has(key)) stemsBySentence.set(key, new Set(contentStems(relation.evidence)));
-  }
+  // Stemming every evidence sentence is most of the build: it waits for the first path ranking (linking alone never needs it).
+  let stemsBySentenceRead: Map<string, Set<string>> | null = null;
+  const sentenceStems = (): Map<string, Set<string>> => {
+    if (stemsBySentenceRead) return stemsBySentenceRead;
+    const stemsBySentence = new Map<string, Set<string>>();
+    for (const relation of projection.relations) {
+      const key = sentenceKey(relation);
+      if (!stemsBySentence.has(key)) stemsBySentence.set(key, new Set(contentStems(relation.evidence)));
+    }
+    stemsBySentenceRead = stemsBySentence;
+    return stemsBySentence;
+  };
   const stemsOfRelation = new Map<number, ReadonlySet<string>>();
   const evidenceStems = (relationIndex: number): ReadonlySet<string> => {
     let stems = stemsOfRelation.get(relationIndex);
@@ -110,12 +117,17 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
     const relation = projection.relations[relationIndex];
     if (!relation) return new Set();
     const others = otherNamesInEvidence(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? [], entities);
-    stems = others.length === 0 ? (stemsBySentence.get(sentenceKey(relation)) as Set<string>) : new Set(contentStems(blankNames(relation.evidence, others)));
+    stems = others.length === 0 ? (sentenceStems().get(sentenceKey(relation)) as Set<string>) : new Set(contentStems(blankNames(relation.evidence, others)));
     stemsOfRelation.set(relationIndex, stems);
     return stems;
   };
-  const evidenceFrequency = new Map<string, number>();
-  for (const stems of stemsBySentence.values()) for (const stem of stems) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
+  let evidenceFrequency: Map<string, number> | null = null;
+  const readEvidenceFrequency = (): Map<string, number> => {
+    if (evidenceFrequency) return evidenceFrequency;
+    evidenceFrequency = new Map<string, number>();
+    for (const stems of sentenceStems().values()) for (const stem of stems) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
+    return evidenceFrequency;
+  };
   const nameWordIndex = new Map<string, number[]>();
   entities.forEach((entity, index) => {
     const words = new Set([entity.name, ...entity.aliases].flatMap((name) => normaliseName(name).split(' ')));
@@ -126,10 +138,19 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
       nameWordIndex.set(word, list);
     }
   });
-  const entityNouns = entities.map(readEntityNouns);
+  let entityNouns: EntityNouns[] | null = null;
   return {
-    entityNouns, entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity,
-    relations: projection.relations, relationSources, relationTargets, evidenceStems, evidenceFrequency, evidenceCount: stemsBySentence.size, nameWordIndex,
+    entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity,
+    relations: projection.relations, relationSources, relationTargets, evidenceStems, nameWordIndex,
+    get evidenceFrequency() {
+      return readEvidenceFrequency();
+    },
+    get evidenceCount() {
+      return sentenceStems().size;
+    },
+    get entityNouns() {
+      return (entityNouns ??= entities.map(readEntityNouns));
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { QueryEngine } from '../../src/ask/query-engine.js';
+import { TimedQueries } from '../../src/history/timed-queries.js';
 import { validateConfig } from '../../src/config/load-config.js';
 import { openGraphStore } from '../../src/graph/open-store.js';
 import type { GraphStore } from '../../src/graph/store.js';
@@ -46,6 +47,28 @@ test('local, global and hybrid search read the entity layer once between them, a
     for (const mode of ['local', 'global', 'hybrid'] as const) second.push(await engine.retrieve(again, mode));
     assert.equal(reads(), 2);
     assert.deepEqual(second.map((context) => context.rankedChunkIds), first.map((context) => context.rankedChunkIds));
+  } finally {
+    await opened.close();
+  }
+});
+
+test('a time-aware answer reads the entity layer once: the facts it cites are looked up in the engine’s read', async () => {
+  const workspace = path.join(makeTempDir(), 'workspace');
+  await indexExample(workspace);
+  const config = validateConfig({ workspace });
+  const opened = await openGraphStore(config);
+  try {
+    await opened.ensureSchema(config.schema);
+    const { store, reads } = countingProjections(opened);
+    const engine = new QueryEngine(store, config, async () => null);
+    const timed = new TimedQueries(store, engine, config, async () => null, async () => null);
+    const answer = await timed.answer(EXAMPLE_QUESTION, 'local');
+    assert.ok(answer.citations.some((citation) => citation.kind === 'chunk' && citation.span !== undefined), 'the answer quotes a passage, so its facts are looked up');
+    assert.equal(reads(), 1);
+    timed.invalidate();
+    engine.invalidate();
+    await timed.answer(EXAMPLE_QUESTION, 'local');
+    assert.equal(reads(), 2);
   } finally {
     await opened.close();
   }

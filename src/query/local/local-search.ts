@@ -40,7 +40,9 @@ const SCORED_ENTITIES = 200;
  * relation paths that best explain the question.
  */
 export class LocalSearcher {
-  private prepared: { index: GraphIndex; walk: CompressedGraph; titles: TitleIndex } | null = null;
+  /** The retrieval index (all that linking and routing read), then the walk graph and the title index that only search reads. */
+  private prepared: Promise<GraphIndex> | null = null;
+  private walkPrepared: { index: GraphIndex; ready: Promise<{ walk: CompressedGraph; titles: TitleIndex }> } | null = null;
 
   /** `rankText` gives the full-text ranking that seeds the walk alongside the question's entities; `loadProjection` the entity layer (the store's, unless shared). */
   constructor(
@@ -52,11 +54,12 @@ export class LocalSearcher {
   /** Forgets the cached graph (after the index changed). */
   invalidate(): void {
     this.prepared = null;
+    this.walkPrepared = null;
   }
 
   /** The graph entities a question names. */
   async linkEntities(question: string, profile: RankingProfile['linking'], language?: Language): Promise<QuestionEntity[]> {
-    const { index } = await this.prepare();
+    const index = await this.prepare();
     return linkQuestionEntities(question, index, profile, language).flatMap((link) => {
       const entity = index.entities[link.entityIndex];
       return entity ? [{ id: entity.id, name: entity.name, surface: link.surface, match: link.match }] : [];
@@ -71,7 +74,7 @@ export class LocalSearcher {
    */
   async namesOnlyBackground(analysis: QuestionAnalysis, profile: RankingProfile['linking']): Promise<boolean> {
     if (analysis.entities.length === 0) return false;
-    const { index } = await this.prepare();
+    const index = await this.prepare();
     if (index.chunkIds.length < 2) return false;
     const isSubject = (entityIndex: number | undefined) =>
       entityIndex !== undefined &&
@@ -89,7 +92,7 @@ export class LocalSearcher {
     const { types, headStem } = analysis.answerType;
     if (types.size > 0 || headStem === null) return false;
     if (!(await this.namesOnlyBackground(analysis, profile))) return false;
-    const { index } = await this.prepare();
+    const index = await this.prepare();
     const headFirst = languagePack(analysis.language).descriptors.headFirst;
     return !index.entityNouns.some((nouns) => describedAs(nouns, headStem, headFirst) === 'head');
   }
@@ -97,7 +100,8 @@ export class LocalSearcher {
   /** Local search for an analysed question (its `entities` linked by the ask layer, or linked here when empty). */
   async search(analysis: QuestionAnalysis, options: LocalSearchOptions): Promise<RetrievalContext> {
     const question = analysis.searchText;
-    const { index, walk, titles } = await this.prepare();
+    const index = await this.prepare();
+    const { walk, titles } = await this.prepareWalk(index);
     const entityCount = index.entities.length;
     const { walk: walkProfile } = options.ranking;
     const named = analysis.entities.length > 0 ? analysis.entities : await this.linkEntities(question, options.ranking.linking, analysis.language);
@@ -211,12 +215,24 @@ export class LocalSearcher {
     return selected;
   }
 
-  private async prepare(): Promise<{ index: GraphIndex; walk: CompressedGraph; titles: TitleIndex }> {
-    if (!this.prepared) {
-      const index = buildGraphIndex(await this.loadProjection());
-      this.prepared = { index, walk: buildWalkGraph(index), titles: await loadTitleIndex(this.store) };
+  private prepare(): Promise<GraphIndex> {
+    return (this.prepared ??= this.loadProjection().then(buildGraphIndex).catch((error: unknown) => {
+      this.prepared = null;
+      throw error;
+    }));
+  }
+
+  /** The walk graph of `index` and the title index, built on the first search of that index. */
+  private prepareWalk(index: GraphIndex): Promise<{ walk: CompressedGraph; titles: TitleIndex }> {
+    if (this.walkPrepared?.index !== index) {
+      const ready = loadTitleIndex(this.store).then((titles) => ({ walk: buildWalkGraph(index), titles }));
+      const prepared = { index, ready };
+      this.walkPrepared = prepared;
+      ready.catch(() => {
+        if (this.walkPrepared === prepared) this.walkPrepared = null;
+      });
     }
-    return this.prepared;
+    return this.walkPrepared.ready;
   }
 }
 
