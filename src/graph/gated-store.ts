@@ -25,6 +25,8 @@ export function gateStore(store: GraphStore): GraphStore {
     searchEntities: (query, limit) => read(() => store.searchEntities(query, limit)),
     getChunks: (ids) => read(() => store.getChunks(ids)),
     loadProjection: () => read(() => store.loadProjection()),
+    loadEntityMentions: () => read(() => store.loadEntityMentions()),
+    listRelations: () => read(() => store.listRelations()),
     listRetractedFacts: () => read(() => store.listRetractedFacts()),
     listMerges: () => read(() => store.listMerges()),
     listCommunities: () => read(() => store.listCommunities()),

@@ -27,6 +27,9 @@ export interface GraphProjection {
   mentions: Mention[];
 }
 
+/** The entity layer less its relations: what reads that follow no relation need (question linking, community sentences). */
+export type EntityMentionLayer = Pick<GraphProjection, 'entities' | 'mentions'>;
+
 /** The stored entity layer with its communities, as read back from a store. */
 export interface StoredLayer {
   graph: GraphProjection;
@@ -158,6 +161,10 @@ export interface GraphStore {
   searchEntities(query: string, limit: number): Promise<ScoredId[]>;
   getChunks(ids: string[]): Promise<ChunkWithSource[]>;
   loadProjection(): Promise<GraphProjection>;
+  /** The entities and mentions of `loadProjection`, in its order, without reading a relation. */
+  loadEntityMentions(): Promise<EntityMentionLayer>;
+  /** The relations of `loadProjection`, in its order, without reading an entity or mention. */
+  listRelations(): Promise<Relation[]>;
   /** Every fact retracted by a write (see IndexWrite.retractedFacts), ordered by retraction time then relation id. */
   listRetractedFacts(): Promise<RetractedFact[]>;
   listMerges(): Promise<MergeRecord[]>;

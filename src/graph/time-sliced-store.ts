@@ -13,6 +13,15 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
   const hiddenDocuments = async () => (await hiddenSets()).all;
   const chunkDocuments = async () => new Map((await store.listChunkDocuments()).map((chunk) => [chunk.id, chunk.documentId]));
   const { writeVectors, searchVectors, vectorState } = store;
+  const slicedProjection = async () => {
+    const { all, byDate } = await hiddenSets();
+    return sliceProjection(await store.loadProjection(), slice, {
+      hiddenDocuments: all,
+      hiddenFactDocuments: slice.knownAt === undefined ? all : byDate,
+      chunkDocuments: all.size > 0 ? await chunkDocuments() : new Map(),
+      retracted: slice.knownAt === undefined ? [] : await store.listRetractedFacts(),
+    });
+  };
   return {
     capabilities: store.capabilities,
     ensureSchema: (schema) => store.ensureSchema(schema),
@@ -44,15 +53,13 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
       const hiddenIds = await hiddenDocuments();
       return (await store.getChunks(ids)).filter((chunk) => !hiddenIds.has(chunk.documentId));
     },
-    loadProjection: async () => {
-      const { all, byDate } = await hiddenSets();
-      return sliceProjection(await store.loadProjection(), slice, {
-        hiddenDocuments: all,
-        hiddenFactDocuments: slice.knownAt === undefined ? all : byDate,
-        chunkDocuments: all.size > 0 ? await chunkDocuments() : new Map(),
-        retracted: slice.knownAt === undefined ? [] : await store.listRetractedFacts(),
-      });
+    loadProjection: slicedProjection,
+    // A slice is worked out on the whole layer (what was believed, which mentions its documents hide): its parts come from it.
+    loadEntityMentions: async () => {
+      const { entities, mentions } = await slicedProjection();
+      return { entities, mentions };
     },
+    listRelations: async () => (await slicedProjection()).relations,
     listRetractedFacts: () => store.listRetractedFacts(),
     writeIndex: (write, options) => store.writeIndex(write, options),
     invalidateRelations: (invalidations) => store.invalidateRelations(invalidations),

@@ -69,6 +69,14 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       assert.deepEqual(await store.listChunkTexts(), expected);
     }));
 
+  test('loadEntityMentions and listRelations give the parts of loadProjection, in its order', () =>
+    withLoadedStore(async (store) => {
+      const projection = await store.loadProjection();
+      assert.ok(projection.entities.length > 0 && projection.relations.length > 0 && projection.mentions.length > 0);
+      assert.deepEqual(await store.loadEntityMentions(), { entities: projection.entities, mentions: projection.mentions });
+      assert.deepEqual(await store.listRelations(), projection.relations);
+    }));
+
   test('writeIndex round-trips documents (without text) and chunks with their cached extractions and offsets', () =>
     withLoadedStore(async (store) => {
       assert.deepEqual(await store.listDocuments(), STORED_DOCUMENTS);

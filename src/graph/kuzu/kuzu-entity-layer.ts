@@ -6,7 +6,7 @@ import type { EntityLayerDiff } from '../entity-layer-diff.js';
 import { writeCommunities } from './kuzu-communities.js';
 import { deleteNodesWithRelations } from './kuzu-delete-nodes.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
-import type { GraphProjection } from '../store.js';
+import type { EntityMentionLayer, GraphProjection } from '../store.js';
 import { bulkCopy, insertRows, type CopyColumn } from './kuzu-bulk-copy.js';
 import type { KuzuConnection, KuzuParameter, KuzuRow } from './kuzu-connection.js';
 import { relationTables } from './kuzu-ddl.js';
@@ -153,11 +153,25 @@ function nullColumns<Row>(properties: Array<{ type: string }>): Array<CopyColumn
 
 /** Reads the whole entity layer back into memory for graph algorithms. */
 export async function readEntityLayer(connection: KuzuConnection, schema: GraphSchema): Promise<GraphProjection> {
+  const { entities, mentions } = await readEntityMentions(connection, schema);
+  return { entities, relations: await readRelations(connection, schema), mentions };
+}
+
+/** The entity layer less its relations: every entity (by id) and mention, as `readEntityLayer` gives them. */
+export async function readEntityMentions(connection: KuzuConnection, schema: GraphSchema): Promise<EntityMentionLayer> {
   const entities: Entity[] = [];
   for (const type of nodeTypeNames(schema)) {
     const rows = await connection.run(`MATCH (n:${type}) RETURN n.id AS id, n.name AS name, n.aliases AS aliases, n.description AS description, n.mentionCount AS mentionCount`);
     for (const row of rows) entities.push(toEntity(row, type));
   }
+  const mentionRows = await connection.run('MATCH (c:Chunk)-[m:MENTIONS]->(e) RETURN c.id AS chunkId, e.id AS entityId, m.count AS count');
+  const mentions = mentionRows.map((row) => ({ chunkId: String(row.chunkId), entityId: String(row.entityId), count: Number(row.count) }));
+  entities.sort((left, right) => left.id.localeCompare(right.id));
+  return { entities, mentions };
+}
+
+/** Every relation of the entity layer, by id, as `readEntityLayer` gives them. */
+export async function readRelations(connection: KuzuConnection, schema: GraphSchema): Promise<Relation[]> {
   const relations: Relation[] = [];
   for (const table of relationTables(schema)) {
     const rows = await connection.run(
@@ -165,11 +179,8 @@ export async function readEntityLayer(connection: KuzuConnection, schema: GraphS
     );
     for (const row of rows) relations.push(relationFromRow(row, table.name));
   }
-  const mentionRows = await connection.run('MATCH (c:Chunk)-[m:MENTIONS]->(e) RETURN c.id AS chunkId, e.id AS entityId, m.count AS count');
-  const mentions = mentionRows.map((row) => ({ chunkId: String(row.chunkId), entityId: String(row.entityId), count: Number(row.count) }));
-  entities.sort((left, right) => left.id.localeCompare(right.id));
   relations.sort((left, right) => left.id.localeCompare(right.id));
-  return { entities, relations, mentions };
+  return relations;
 }
 
 function toEntity(row: KuzuRow, type: string): Entity {

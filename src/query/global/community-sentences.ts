@@ -1,6 +1,6 @@
 import { splitSentences } from '../../chunking/sentences.js';
 import type { Community, CommunityFinding } from '../../core/records.js';
-import type { ChunkText, GraphProjection } from '../../graph/store.js';
+import type { ChunkText, EntityMentionLayer } from '../../graph/store.js';
 import { detectLanguage } from '../../ingest/detect-language.js';
 import { contentStems } from '../../text/content-stems.js';
 import { appendTo } from '../../core/group-by.js';
@@ -18,7 +18,7 @@ const CHUNKS_PER_COMMUNITY = 40;
  * the most members first, at most 40): the text a map step reads to say what the community
  * tells about a question.
  */
-export function collectCommunitySentences(communities: Community[], projection: GraphProjection, chunks: ChunkText[]): Map<string, CommunitySentence[]> {
+export function collectCommunitySentences(communities: Community[], projection: EntityMentionLayer, chunks: ChunkText[]): Map<string, CommunitySentence[]> {
   const chunksOfEntity = new Map<string, string[]>();
   for (const mention of projection.mentions) appendTo(chunksOfEntity, mention.entityId, mention.chunkId);
   const sentencesFor = sentenceReader(chunks);

@@ -1,9 +1,9 @@
 import { personalizedPageRank, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
-import type { Entity, Language } from '../../core/records.js';
-import type { GraphProjection, GraphStore, ScoredId } from '../../graph/store.js';
+import type { Entity, Language, Relation } from '../../core/records.js';
+import type { EntityMentionLayer, GraphStore, ScoredId } from '../../graph/store.js';
 import type { ContextChunk, RelationPath, RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
-import { buildGraphIndex, dominanceInType, entityCommonness, type GraphIndex } from '../graph-index.js';
+import { addRelations, buildEntityIndex, dominanceInType, entityCommonness, type EntityIndex, type GraphIndex } from '../graph-index.js';
 import { loadTitleIndex, passagesAboutQuestion, type TitleIndex } from './title-passages.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
@@ -31,6 +31,13 @@ export interface LocalSearchOptions {
 }
 
 const PATH_LIMIT = 8;
+
+/** What search reads beyond linking: the whole graph index, its walk graph and the chunks by document title. */
+interface PreparedGraph {
+  index: GraphIndex;
+  walk: CompressedGraph;
+  titles: TitleIndex;
+}
 const SCORED_ENTITIES = 200;
 
 /**
@@ -40,21 +47,25 @@ const SCORED_ENTITIES = 200;
  * relation paths that best explain the question.
  */
 export class LocalSearcher {
-  /** The retrieval index (all that linking and routing read), then the walk graph and the title index that only search reads. */
-  private prepared: Promise<GraphIndex> | null = null;
-  private walkPrepared: { index: GraphIndex; ready: Promise<{ walk: CompressedGraph; titles: TitleIndex }> } | null = null;
+  /** The entity index (all that linking and routing read), then the relations, walk graph and title index that only search reads. */
+  private prepared: Promise<EntityIndex> | null = null;
+  private graphPrepared: { entityIndex: EntityIndex; ready: Promise<PreparedGraph> } | null = null;
 
-  /** `rankText` gives the full-text ranking that seeds the walk alongside the question's entities; `loadProjection` the entity layer (the store's, unless shared). */
+  /**
+   * `rankText` gives the full-text ranking that seeds the walk alongside the question's entities;
+   * `loadEntityMentions` and `loadRelations` the entity layer's two parts (the store's, unless shared).
+   */
   constructor(
     private readonly store: GraphStore,
     private readonly rankText: (question: string, limit: number) => Promise<ScoredId[]>,
-    private readonly loadProjection: () => Promise<GraphProjection> = () => store.loadProjection(),
+    private readonly loadEntityMentions: () => Promise<EntityMentionLayer> = () => store.loadEntityMentions(),
+    private readonly loadRelations: () => Promise<Relation[]> = () => store.listRelations(),
   ) {}
 
   /** Forgets the cached graph (after the index changed). */
   invalidate(): void {
     this.prepared = null;
-    this.walkPrepared = null;
+    this.graphPrepared = null;
   }
 
   /** The graph entities a question names. */
@@ -100,8 +111,7 @@ export class LocalSearcher {
   /** Local search for an analysed question (its `entities` linked by the ask layer, or linked here when empty). */
   async search(analysis: QuestionAnalysis, options: LocalSearchOptions): Promise<RetrievalContext> {
     const question = analysis.searchText;
-    const index = await this.prepare();
-    const { walk, titles } = await this.prepareWalk(index);
+    const { index, walk, titles } = await this.prepareGraph(await this.prepare());
     const entityCount = index.entities.length;
     const { walk: walkProfile } = options.ranking;
     const named = analysis.entities.length > 0 ? analysis.entities : await this.linkEntities(question, options.ranking.linking, analysis.language);
@@ -215,24 +225,27 @@ export class LocalSearcher {
     return selected;
   }
 
-  private prepare(): Promise<GraphIndex> {
-    return (this.prepared ??= this.loadProjection().then(buildGraphIndex).catch((error: unknown) => {
+  private prepare(): Promise<EntityIndex> {
+    return (this.prepared ??= this.loadEntityMentions().then(buildEntityIndex).catch((error: unknown) => {
       this.prepared = null;
       throw error;
     }));
   }
 
-  /** The walk graph of `index` and the title index, built on the first search of that index. */
-  private prepareWalk(index: GraphIndex): Promise<{ walk: CompressedGraph; titles: TitleIndex }> {
-    if (this.walkPrepared?.index !== index) {
-      const ready = loadTitleIndex(this.store).then((titles) => ({ walk: buildWalkGraph(index), titles }));
-      const prepared = { index, ready };
-      this.walkPrepared = prepared;
+  /** The graph index over `entityIndex` with the relations, its walk graph and the title index, built on the first search of that entity index. */
+  private prepareGraph(entityIndex: EntityIndex): Promise<PreparedGraph> {
+    if (this.graphPrepared?.entityIndex !== entityIndex) {
+      const ready = Promise.all([this.loadRelations(), loadTitleIndex(this.store)]).then(([relations, titles]) => {
+        const index = addRelations(entityIndex, relations);
+        return { index, walk: buildWalkGraph(index), titles };
+      });
+      const prepared = { entityIndex, ready };
+      this.graphPrepared = prepared;
       ready.catch(() => {
-        if (this.walkPrepared === prepared) this.walkPrepared = null;
+        if (this.graphPrepared === prepared) this.graphPrepared = null;
       });
     }
-    return this.walkPrepared.ready;
+    return this.graphPrepared.ready;
   }
 }
 
