@@ -27,6 +27,7 @@ export function gateStore(store: GraphStore): GraphStore {
     loadProjection: () => read(() => store.loadProjection()),
     loadEntityMentions: () => read(() => store.loadEntityMentions()),
     listRelations: () => read(() => store.listRelations()),
+    findRelations: (selection) => read(() => store.findRelations(selection)),
     listRetractedFacts: () => read(() => store.listRetractedFacts()),
     listMerges: () => read(() => store.listMerges()),
     listCommunities: () => read(() => store.listCommunities()),

@@ -30,6 +30,12 @@ export interface GraphProjection {
 /** The entity layer less its relations: what reads that follow no relation need (question linking, community sentences). */
 export type EntityMentionLayer = Pick<GraphProjection, 'entities' | 'mentions'>;
 
+/** Relations to find by id, or by the chunk their evidence was read from. */
+export interface RelationSelection {
+  ids: string[];
+  chunkIds: string[];
+}
+
 /** The stored entity layer with its communities, as read back from a store. */
 export interface StoredLayer {
   graph: GraphProjection;
@@ -165,6 +171,8 @@ export interface GraphStore {
   loadEntityMentions(): Promise<EntityMentionLayer>;
   /** The relations of `loadProjection`, in its order, without reading an entity or mention. */
   listRelations(): Promise<Relation[]>;
+  /** The relations of `listRelations` that have one of `ids` or were read from one of `chunkIds`, in its order. */
+  findRelations(selection: RelationSelection): Promise<Relation[]>;
   /** Every fact retracted by a write (see IndexWrite.retractedFacts), ordered by retraction time then relation id. */
   listRetractedFacts(): Promise<RetractedFact[]>;
   listMerges(): Promise<MergeRecord[]>;

@@ -60,6 +60,10 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
       return { entities, mentions };
     },
     listRelations: async () => (await slicedProjection()).relations,
+    findRelations: async ({ ids, chunkIds }) => {
+      const [idSet, chunkSet] = [new Set(ids), new Set(chunkIds)];
+      return (await slicedProjection()).relations.filter((relation) => idSet.has(relation.id) || chunkSet.has(relation.chunkId));
+    },
     listRetractedFacts: () => store.listRetractedFacts(),
     writeIndex: (write, options) => store.writeIndex(write, options),
     invalidateRelations: (invalidations) => store.invalidateRelations(invalidations),

@@ -57,18 +57,22 @@ export class TimedQueries {
     const cited = new Set(answer.citations.filter((citation) => citation.kind === 'relation').map((citation) => citation.id));
     const passages = answer.citations.filter((citation) => citation.kind === 'chunk' && citation.span !== undefined);
     if (cited.size === 0 && passages.length === 0) return answer;
-    const projection = sliced ? sliced.engine.entityLayer() : this.storedProjection();
-    const relations = (await projection).relations.filter((relation) => cited.has(relation.id) && isTimed(relation));
+    // Only the facts cited and those read from the quoted passages' chunks can matter: the stored ones are read by id and chunk, not the whole layer.
+    let stored: Promise<Relation[]> | null = null;
+    const storedFacts = () => (stored ??= this.store.findRelations({ ids: [...cited], chunkIds: [...new Set(passages.map((passage) => passage.id))] }));
+    const citedFrom = sliced ? (await sliced.engine.entityLayer()).relations : await storedFacts();
+    const relations = citedFrom.filter((relation) => cited.has(relation.id) && isTimed(relation));
     // A quoted passage may state a fact the slice left out (forgotten, superseded, ended by then): its standing says so.
-    const stated = passages.length === 0 ? [] : (await this.believedProjection(slice)).relations.filter((relation) => !cited.has(relation.id) && isTimed(relation) && passages.some((passage) => states(passage, relation)));
+    const believed = passages.length === 0 ? [] : slice.knownAt === undefined ? await storedFacts() : (await this.believedAt(slice.knownAt)).relations;
+    const stated = believed.filter((relation) => !cited.has(relation.id) && isTimed(relation) && passages.some((passage) => states(passage, relation)));
     if (relations.length === 0 && stated.length === 0) return answer;
     const date = slice.asOf ?? findDates(question)[0]?.iso;
     return { ...answer, ...(date ? { asOf: date } : {}), facts: [...describeFacts(relations, date), ...describeFacts(stated, date, 'passage')] };
   }
 
-  /** Every fact as believed at the slice's `knownAt` (all stored facts without one), whatever its validity. */
-  private believedProjection(slice: TimeSlice): Promise<GraphProjection> {
-    return slice.knownAt === undefined ? this.storedProjection() : timeSlicedStore(this.store, { knownAt: slice.knownAt }).loadProjection();
+  /** Every fact as believed at `knownAt`, whatever its validity. */
+  private believedAt(knownAt: string): Promise<GraphProjection> {
+    return timeSlicedStore(this.store, { knownAt }).loadProjection();
   }
 
   /** The engine a question in time is answered by: the plain one, or the last slice's. */
@@ -85,11 +89,6 @@ export class TimedQueries {
       this.sliced = { key, store, engine: new QueryEngine(store, this.config, this.model, this.embedder) };
     }
     return this.sliced;
-  }
-
-  /** The stored entity layer, shared with the plain engine (which has read it to answer). */
-  private storedProjection(): Promise<GraphProjection> {
-    return this.engine.entityLayer();
   }
 }
 

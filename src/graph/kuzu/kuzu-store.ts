@@ -3,7 +3,7 @@ import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import type { ChunkExtraction, MergeRecord, Relation, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { ChunkText, ChunkWithSource, EntityMentionLayer, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
 import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
 import { beginGuardedWrite, endGuardedWrite, restoreGuardedCopy, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
@@ -236,6 +236,10 @@ export class KuzuGraphStore implements GraphStore {
 
   async listRelations(): Promise<Relation[]> {
     return readRelations(this.connection, this.requireSchema());
+  }
+
+  async findRelations(selection: RelationSelection): Promise<Relation[]> {
+    return readRelations(this.connection, this.requireSchema(), selection);
   }
 
   async listRetractedFacts(): Promise<RetractedFact[]> {

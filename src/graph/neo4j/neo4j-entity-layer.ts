@@ -4,7 +4,7 @@ import { groupBy } from '../../core/group-by.js';
 import type { Entity, MergeRecord, Relation } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { EntityMentionLayer, GraphProjection } from '../store.js';
+import type { EntityMentionLayer, GraphProjection, RelationSelection } from '../store.js';
 import { writeInBatches } from './neo4j-batch-write.js';
 import type { Neo4jConnection, Neo4jRow, StatementRunner } from './neo4j-connection.js';
 import { allowedEndpoints, cypherName, ENTITY_LABEL, relationTypeNames } from './neo4j-ddl.js';
@@ -95,13 +95,14 @@ export async function readEntityMentions(connection: Neo4jConnection): Promise<E
   return { entities, mentions };
 }
 
-/** Every relation of the entity layer, by id, as `readEntityLayer` gives them. */
-export async function readRelations(connection: Neo4jConnection, schema: GraphSchema): Promise<Relation[]> {
+/** Every relation of the entity layer, by id, as `readEntityLayer` gives them; with a selection, those of its ids or chunks only. */
+export async function readRelations(connection: Neo4jConnection, schema: GraphSchema, selection?: RelationSelection): Promise<Relation[]> {
+  const selected = selection ? ' AND (r.id IN $ids OR r.chunkId IN $chunkIds)' : '';
   const relationRows = await connection.run(
-    `MATCH (a:${ENTITY_LABEL})-[r]->(b:${ENTITY_LABEL}) WHERE type(r) IN $types
+    `MATCH (a:${ENTITY_LABEL})-[r]->(b:${ENTITY_LABEL}) WHERE type(r) IN $types${selected}
 RETURN r.id AS id, type(r) AS type, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId,
   r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo${HISTORY_RETURNS}`,
-    { types: relationTypeNames(schema) },
+    { types: relationTypeNames(schema), ...(selection ? { ids: selection.ids, chunkIds: selection.chunkIds } : {}) },
     'read',
   );
   return relationRows.map((row) => relationFromRow(row, String(row.type))).sort((left, right) => left.id.localeCompare(right.id));

@@ -4,7 +4,7 @@ import type { ChunkExtraction, Community, MergeRecord, Relation, RetractedFact }
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
-import type { ChunkText, ChunkWithSource, EntityMentionLayer, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { Neo4jVectors } from './neo4j-vectors.js';
 import { countStore } from '../count-store.js';
 import { toFullTextQuery } from './full-text-query.js';
@@ -134,6 +134,10 @@ export class Neo4jGraphStore implements GraphStore {
 
   async listRelations(): Promise<Relation[]> {
     return readRelations(this.connection, this.requireSchema());
+  }
+
+  async findRelations(selection: RelationSelection): Promise<Relation[]> {
+    return readRelations(this.connection, this.requireSchema(), selection);
   }
 
   async listRetractedFacts(): Promise<RetractedFact[]> {
