@@ -34,7 +34,7 @@ export interface TimedAnswer extends Answer {
  * Every answer lists where the facts it cites stand on the date asked about.
  */
 export class TimedQueries {
-  private sliced: { key: string; engine: QueryEngine; store: GraphStore } | null = null;
+  private sliced: { key: string; engine: QueryEngine } | null = null;
 
   constructor(
     private readonly store: GraphStore,
@@ -81,12 +81,11 @@ export class TimedQueries {
     return isTimeSliced(slice) ? this.slicedFor(slice).engine : this.engine;
   }
 
-  /** The engine and store view of a slice (the last one asked for is kept). */
+  /** The engine over the store view of a slice (the last one asked for is kept). */
   private slicedFor(slice: TimeSlice): NonNullable<TimedQueries['sliced']> {
     const key = JSON.stringify(slice);
     if (this.sliced?.key !== key) {
-      const store = timeSlicedStore(this.store, slice);
-      this.sliced = { key, store, engine: new QueryEngine(store, this.config, this.model, this.embedder) };
+      this.sliced = { key, engine: new QueryEngine(timeSlicedStore(this.store, slice), this.config, this.model, this.embedder) };
     }
     return this.sliced;
   }
