@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ScaleIndexFigures } from './scale-index.js';
 import type { ScaleNeo4jFigures } from './scale-neo4j.js';
-import type { ScaleQueryFigures } from './scale-query.js';
+import type { ColdQueryFigures } from './scale-cold-query.js';
+import { SCALE_QUERY_MODES, type ScaleQueryFigures } from './scale-query.js';
 
 /** "3k,12k,100k" (or plain numbers) as passage counts. */
 export function parseScales(text: string): number[] {
@@ -22,8 +23,8 @@ export function growthExponent(smaller: { size: number; seconds: number }, large
 }
 
 /** Runs one bench script in a fresh process (so its peak RSS is its own) and parses the JSON line it prints last. */
-function runChild<Figures>(script: string, size: number, folder: string, timeoutSeconds: number): Figures {
-  const output = execFileSync(process.execPath, ['--import', import.meta.resolve('tsx'), path.resolve('bench', script), String(size), folder], {
+function runChild<Figures>(script: string, size: number, folder: string, timeoutSeconds: number, extra: string[] = []): Figures {
+  const output = execFileSync(process.execPath, ['--import', import.meta.resolve('tsx'), path.resolve('bench', script), String(size), folder, ...extra], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     timeout: timeoutSeconds * 1000,
@@ -40,6 +41,14 @@ function printIndexing(figures: ScaleIndexFigures): void {
   console.log(`  ${figures.passages} passages: ${seconds(figures.seconds)} (process CPU ${seconds(figures.cpuSeconds)}, load average ${os.loadavg()[0]?.toFixed(1)}), peak RSS ${megabytes(figures.peakRssMb)}; ${figures.entities} entities, ${figures.relations} relations, ${figures.communities} communities`);
   console.log(`    stages: ${Object.entries(figures.stageSeconds).map(([stage, value]) => `${stage} ${seconds(value)} (RSS ≤ ${megabytes(figures.stagePeakRssMb[stage] ?? 0)})`).join(', ')}`);
   console.log(`    baseline: in-memory BM25 index of the same passages ${figures.bm25BaselineSeconds.toFixed(2)} s (indexing takes ${ratio.toFixed(0)}× as long)`);
+}
+
+function printColdQueries(size: number, folder: string, timeoutSeconds: number): void {
+  console.log('  One question answered in a fresh process (what `rhizome query` runs; module loading included, through tsx):');
+  for (const mode of SCALE_QUERY_MODES) {
+    const figures = runChild<ColdQueryFigures>('scale-cold-query.ts', size, folder, timeoutSeconds, [mode]);
+    console.log(`    kuzu ${mode.padEnd(6)} ${figures.ms.toFixed(0)} ms (CPU ${figures.cpuMs.toFixed(0)} ms), peak RSS ${megabytes(figures.peakRssMb)}`);
+  }
 }
 
 function printQueries(figures: ScaleQueryFigures): void {
@@ -70,6 +79,7 @@ export async function benchScale(sizes: number[], options: { timeoutSeconds?: nu
       if (previous) console.log(`    growth from ${previous.size}: time × ${(indexing.seconds / previous.seconds).toFixed(2)} for size × ${(indexing.passages / previous.size).toFixed(2)}, exponent ${growthExponent(previous, measured[measured.length - 1] as { size: number; seconds: number }).toFixed(2)}`);
       console.log('  Retrieval (context building, no answer), one process:');
       printQueries(runChild<ScaleQueryFigures>('scale-query.ts', size, folder, timeoutSeconds));
+      printColdQueries(size, folder, timeoutSeconds);
       if (process.env.NEO4J_URI) {
         const neo4j = runChild<ScaleNeo4jFigures | { skipped: string }>('scale-neo4j.ts', size, folder, timeoutSeconds);
         if ('skipped' in neo4j) console.log(`  Neo4j skipped: ${neo4j.skipped}`);

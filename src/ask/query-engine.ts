@@ -4,7 +4,8 @@ import { answerGlobalWithLlm } from '../answer/llm-global-answer.js';
 import { answerWithLlm, type LlmAnswer, type LlmAnswerOptions } from '../answer/llm-answer.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
-import type { GraphProjection, GraphStore, ScoredId } from '../graph/store.js';
+import type { EntityMentionLayer, GraphProjection, GraphStore, ScoredId } from '../graph/store.js';
+import type { Relation } from '../core/records.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { analyzeQuestion } from './analyze-question.js';
 import { answerWhatChanged } from '../history/what-changed.js';
@@ -37,8 +38,9 @@ export class QueryEngine {
   private readonly bm25: Bm25Searcher;
   private readonly global: GlobalSearcher;
   private hasCommunities: Promise<boolean> | null = null;
-  /** The entity layer, read once for local and global search alike (until `invalidate`). */
-  private projection: Promise<GraphProjection> | null = null;
+  /** The entity layer's entities and mentions, and its relations, each read once for every searcher (until `invalidate`). */
+  private entityMentions: Promise<EntityMentionLayer> | null = null;
+  private relations: Promise<Relation[]> | null = null;
 
   /** `model` and `embedder` create the chat and embedding models on first use (null when not configured). */
   constructor(
@@ -48,19 +50,35 @@ export class QueryEngine {
     private readonly embedder: () => Promise<Embedder | null> = async () => null,
   ) {
     this.bm25 = new Bm25Searcher(store);
-    const loadProjection = () =>
-      (this.projection ??= store.loadProjection().catch((error: unknown) => {
-        this.projection = null;
-        throw error;
-      }));
-    this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit), loadProjection);
-    this.global = new GlobalSearcher(store, concernLexicon(config.query.concernTerms), loadProjection);
+    this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit), () => this.loadEntityMentions(), () => this.loadRelations());
+    this.global = new GlobalSearcher(store, concernLexicon(config.query.concernTerms), () => this.loadEntityMentions());
+  }
+
+  /** The entity layer of the store as one projection, from the parts the searchers read (each part read once until `invalidate`). */
+  async entityLayer(): Promise<GraphProjection> {
+    const [{ entities, mentions }, relations] = await Promise.all([this.loadEntityMentions(), this.loadRelations()]);
+    return { entities, relations, mentions };
+  }
+
+  private loadEntityMentions(): Promise<EntityMentionLayer> {
+    return (this.entityMentions ??= this.store.loadEntityMentions().catch((error: unknown) => {
+      this.entityMentions = null;
+      throw error;
+    }));
+  }
+
+  private loadRelations(): Promise<Relation[]> {
+    return (this.relations ??= this.store.listRelations().catch((error: unknown) => {
+      this.relations = null;
+      throw error;
+    }));
   }
 
   /** Forgets every cache derived from the store (after indexing). */
   invalidate(): void {
     this.hasCommunities = null;
-    this.projection = null;
+    this.entityMentions = null;
+    this.relations = null;
     this.local.invalidate();
     this.bm25.invalidate();
     this.global.invalidate();

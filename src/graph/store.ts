@@ -17,11 +17,23 @@ export interface ChunkWithSource extends Chunk {
   documentDate: string | null;
 }
 
+/** A chunk's text with where it sits, without its extraction or structure (what in-memory text indexes read). */
+export type ChunkText = Pick<Chunk, 'id' | 'documentId' | 'start' | 'text'>;
+
 /** The in-memory projection of the entity layer that graph algorithms run on. */
 export interface GraphProjection {
   entities: Entity[];
   relations: Relation[];
   mentions: Mention[];
+}
+
+/** The entity layer less its relations: what reads that follow no relation need (question linking, community sentences). */
+export type EntityMentionLayer = Pick<GraphProjection, 'entities' | 'mentions'>;
+
+/** Relations to find by id, or by the chunk their evidence was read from. */
+export interface RelationSelection {
+  ids: string[];
+  chunkIds: string[];
 }
 
 /** The stored entity layer with its communities, as read back from a store. */
@@ -140,6 +152,8 @@ export interface GraphStore {
   ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }>;
   listDocuments(): Promise<StoredDocument[]>;
   listChunks(): Promise<StoredChunk[]>;
+  /** Every chunk's id, document id, start offset and text, in the order of `listChunks`, without decoding the cached extractions. */
+  listChunkTexts(): Promise<ChunkText[]>;
   /** Every chunk's id and document id, without text or extraction (for lookups by document, such as a document's title). */
   listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>>;
   /**
@@ -153,6 +167,12 @@ export interface GraphStore {
   searchEntities(query: string, limit: number): Promise<ScoredId[]>;
   getChunks(ids: string[]): Promise<ChunkWithSource[]>;
   loadProjection(): Promise<GraphProjection>;
+  /** The entities and mentions of `loadProjection`, in its order, without reading a relation. */
+  loadEntityMentions(): Promise<EntityMentionLayer>;
+  /** The relations of `loadProjection`, in its order, without reading an entity or mention. */
+  listRelations(): Promise<Relation[]>;
+  /** The relations of `listRelations` that have one of `ids` or were read from one of `chunkIds`, in its order. */
+  findRelations(selection: RelationSelection): Promise<Relation[]>;
   /** Every fact retracted by a write (see IndexWrite.retractedFacts), ordered by retraction time then relation id. */
   listRetractedFacts(): Promise<RetractedFact[]>;
   listMerges(): Promise<MergeRecord[]>;

@@ -13,6 +13,15 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
   const hiddenDocuments = async () => (await hiddenSets()).all;
   const chunkDocuments = async () => new Map((await store.listChunkDocuments()).map((chunk) => [chunk.id, chunk.documentId]));
   const { writeVectors, searchVectors, vectorState } = store;
+  const slicedProjection = async () => {
+    const { all, byDate } = await hiddenSets();
+    return sliceProjection(await store.loadProjection(), slice, {
+      hiddenDocuments: all,
+      hiddenFactDocuments: slice.knownAt === undefined ? all : byDate,
+      chunkDocuments: all.size > 0 ? await chunkDocuments() : new Map(),
+      retracted: slice.knownAt === undefined ? [] : await store.listRetractedFacts(),
+    });
+  };
   return {
     capabilities: store.capabilities,
     ensureSchema: (schema) => store.ensureSchema(schema),
@@ -24,6 +33,10 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
     listChunks: async () => {
       const hiddenIds = await hiddenDocuments();
       return (await store.listChunks()).filter((chunk) => !hiddenIds.has(chunk.documentId));
+    },
+    listChunkTexts: async () => {
+      const hiddenIds = await hiddenDocuments();
+      return (await store.listChunkTexts()).filter((chunk) => !hiddenIds.has(chunk.documentId));
     },
     listChunkDocuments: async () => {
       const hiddenIds = await hiddenDocuments();
@@ -40,14 +53,16 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
       const hiddenIds = await hiddenDocuments();
       return (await store.getChunks(ids)).filter((chunk) => !hiddenIds.has(chunk.documentId));
     },
-    loadProjection: async () => {
-      const { all, byDate } = await hiddenSets();
-      return sliceProjection(await store.loadProjection(), slice, {
-        hiddenDocuments: all,
-        hiddenFactDocuments: slice.knownAt === undefined ? all : byDate,
-        chunkDocuments: all.size > 0 ? await chunkDocuments() : new Map(),
-        retracted: slice.knownAt === undefined ? [] : await store.listRetractedFacts(),
-      });
+    loadProjection: slicedProjection,
+    // A slice is worked out on the whole layer (what was believed, which mentions its documents hide): its parts come from it.
+    loadEntityMentions: async () => {
+      const { entities, mentions } = await slicedProjection();
+      return { entities, mentions };
+    },
+    listRelations: async () => (await slicedProjection()).relations,
+    findRelations: async ({ ids, chunkIds }) => {
+      const [idSet, chunkSet] = [new Set(ids), new Set(chunkIds)];
+      return (await slicedProjection()).relations.filter((relation) => idSet.has(relation.id) || chunkSet.has(relation.chunkId));
     },
     listRetractedFacts: () => store.listRetractedFacts(),
     writeIndex: (write, options) => store.writeIndex(write, options),

@@ -34,8 +34,7 @@ export interface TimedAnswer extends Answer {
  * Every answer lists where the facts it cites stand on the date asked about.
  */
 export class TimedQueries {
-  private sliced: { key: string; engine: QueryEngine; store: GraphStore; projection: Promise<GraphProjection> | null } | null = null;
-  private projection: Promise<GraphProjection> | null = null;
+  private sliced: { key: string; engine: QueryEngine } | null = null;
 
   constructor(
     private readonly store: GraphStore,
@@ -48,7 +47,6 @@ export class TimedQueries {
   /** Forgets cached engines and projections (after every write). */
   invalidate(): void {
     this.sliced = null;
-    this.projection = null;
   }
 
   async answer(question: string, mode: QueryMode | undefined, options: TimeOptions & { signal?: AbortSignal; onEvent?: EventSink } = {}): Promise<TimedAnswer> {
@@ -59,18 +57,22 @@ export class TimedQueries {
     const cited = new Set(answer.citations.filter((citation) => citation.kind === 'relation').map((citation) => citation.id));
     const passages = answer.citations.filter((citation) => citation.kind === 'chunk' && citation.span !== undefined);
     if (cited.size === 0 && passages.length === 0) return answer;
-    const projection = sliced ? (sliced.projection ??= sliced.store.loadProjection()) : this.storedProjection();
-    const relations = (await projection).relations.filter((relation) => cited.has(relation.id) && isTimed(relation));
+    // Only the facts cited and those read from the quoted passages' chunks can matter: the stored ones are read by id and chunk, not the whole layer.
+    let stored: Promise<Relation[]> | null = null;
+    const storedFacts = () => (stored ??= this.store.findRelations({ ids: [...cited], chunkIds: [...new Set(passages.map((passage) => passage.id))] }));
+    const citedFrom = sliced ? (await sliced.engine.entityLayer()).relations : await storedFacts();
+    const relations = citedFrom.filter((relation) => cited.has(relation.id) && isTimed(relation));
     // A quoted passage may state a fact the slice left out (forgotten, superseded, ended by then): its standing says so.
-    const stated = passages.length === 0 ? [] : (await this.believedProjection(slice)).relations.filter((relation) => !cited.has(relation.id) && isTimed(relation) && passages.some((passage) => states(passage, relation)));
+    const believed = passages.length === 0 ? [] : slice.knownAt === undefined ? await storedFacts() : (await this.believedAt(slice.knownAt)).relations;
+    const stated = believed.filter((relation) => !cited.has(relation.id) && isTimed(relation) && passages.some((passage) => states(passage, relation)));
     if (relations.length === 0 && stated.length === 0) return answer;
     const date = slice.asOf ?? findDates(question)[0]?.iso;
     return { ...answer, ...(date ? { asOf: date } : {}), facts: [...describeFacts(relations, date), ...describeFacts(stated, date, 'passage')] };
   }
 
-  /** Every fact as believed at the slice's `knownAt` (all stored facts without one), whatever its validity. */
-  private believedProjection(slice: TimeSlice): Promise<GraphProjection> {
-    return slice.knownAt === undefined ? this.storedProjection() : timeSlicedStore(this.store, { knownAt: slice.knownAt }).loadProjection();
+  /** Every fact as believed at `knownAt`, whatever its validity. */
+  private believedAt(knownAt: string): Promise<GraphProjection> {
+    return timeSlicedStore(this.store, { knownAt }).loadProjection();
   }
 
   /** The engine a question in time is answered by: the plain one, or the last slice's. */
@@ -79,22 +81,13 @@ export class TimedQueries {
     return isTimeSliced(slice) ? this.slicedFor(slice).engine : this.engine;
   }
 
-  /** The engine and store view of a slice (the last one asked for is kept). */
+  /** The engine over the store view of a slice (the last one asked for is kept). */
   private slicedFor(slice: TimeSlice): NonNullable<TimedQueries['sliced']> {
     const key = JSON.stringify(slice);
     if (this.sliced?.key !== key) {
-      const store = timeSlicedStore(this.store, slice);
-      this.sliced = { key, store, engine: new QueryEngine(store, this.config, this.model, this.embedder), projection: null };
+      this.sliced = { key, engine: new QueryEngine(timeSlicedStore(this.store, slice), this.config, this.model, this.embedder) };
     }
     return this.sliced;
-  }
-
-  private storedProjection(): Promise<GraphProjection> {
-    this.projection ??= this.store.loadProjection();
-    this.projection.catch(() => {
-      this.projection = null;
-    });
-    return this.projection;
   }
 }
 

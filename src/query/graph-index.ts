@@ -1,13 +1,13 @@
 import { normaliseName } from '../core/normalise.js';
 import type { Entity, Relation } from '../core/records.js';
-import type { GraphProjection } from '../graph/store.js';
+import type { EntityMentionLayer, GraphProjection } from '../graph/store.js';
 import { isCommonWord } from '../text/words.js';
 import { contentStems } from '../text/content-stems.js';
 import { blankNames } from '../text/blank-names.js';
 import { readEntityNouns, type EntityNouns } from '../text/described-as.js';
 
-/** The entity layer prepared for fast retrieval: alias lookup, adjacency and chunk links. */
-export interface GraphIndex {
+/** The entities and mentions prepared for linking a question: alias lookup and chunk links. */
+export interface EntityIndex {
   entities: Entity[];
   entityIndexById: Map<string, number>;
   /** Normalised name or alias → entity indexes. */
@@ -20,6 +20,14 @@ export interface GraphIndex {
   chunksOfEntity: number[][];
   /** Per chunk, the entities it mentions (entity indexes). */
   entitiesOfChunk: number[][];
+  /** Per entity (worked out on first use), the stems of the phrases its documents describe it with ("cabinet", "grant-giving charity") and of its name. */
+  readonly entityNouns: EntityNouns[];
+  /** Significant word of a name → entities whose name or alias holds it ("brackley" → Brackley Insurance). */
+  nameWordIndex: Map<string, number[]>;
+}
+
+/** The entity layer prepared for fast retrieval: the entity index with adjacency over relations. */
+export interface GraphIndex extends EntityIndex {
   /** Per entity, its relations (indexes into `relations`). */
   relationsOfEntity: number[][];
   relations: Relation[];
@@ -28,26 +36,22 @@ export interface GraphIndex {
   relationTargets: Int32Array;
   /** A relation's content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`); worked out on first use, as a query reads the relations of few entities. */
   evidenceStems: (relationIndex: number) => ReadonlySet<string>;
-  /** Stem → number of distinct evidence sentences holding it (for idf weights). */
-  evidenceFrequency: Map<string, number>;
-  evidenceCount: number;
-  /** Per entity, the stems of the phrases its documents describe it with ("cabinet", "grant-giving charity") and of its name. */
-  entityNouns: EntityNouns[];
-  /** Significant word of a name → entities whose name or alias holds it ("brackley" → Brackley Insurance). */
-  nameWordIndex: Map<string, number[]>;
+  /** Stem → number of distinct evidence sentences holding it (for idf weights); worked out on first use, with `evidenceCount`. */
+  readonly evidenceFrequency: Map<string, number>;
+  readonly evidenceCount: number;
 }
 
 /**
  * How much of the corpus mentions an entity, 1 − its idf share over chunks: 0 for a name in one
  * chunk, 1 for one in every chunk (the subject most of the corpus is about).
  */
-export function entityCommonness(index: GraphIndex, entityIndex: number): number {
+export function entityCommonness(index: EntityIndex, entityIndex: number): number {
   const chunkCount = Math.max(2, index.chunkIds.length);
   return 1 - Math.log(chunkCount / Math.max(1, index.chunksOfEntity[entityIndex]?.length ?? 0)) / Math.log(chunkCount);
 }
 
 /** How many times more chunks mention the entity than any other entity of its type (than one chunk when it is the only one of its type). */
-export function dominanceInType(index: GraphIndex, entityIndex: number): number {
+export function dominanceInType(index: EntityIndex, entityIndex: number): number {
   const entity = index.entities[entityIndex];
   if (!entity) return 0;
   const own = index.chunksOfEntity[entityIndex]?.length ?? 0;
@@ -59,9 +63,13 @@ export function dominanceInType(index: GraphIndex, entityIndex: number): number 
 }
 
 /** Builds the retrieval index from a projection read from the store. */
-
 export function buildGraphIndex(projection: GraphProjection): GraphIndex {
-  const entities = projection.entities;
+  return addRelations(buildEntityIndex(projection), projection.relations);
+}
+
+/** Builds the linking index from the entities and mentions read from the store. */
+export function buildEntityIndex(layer: EntityMentionLayer): EntityIndex {
+  const entities = layer.entities;
   const entityIndexById = new Map(entities.map((entity, index) => [entity.id, index]));
   const aliasIndex = new Map<string, number[]>();
   let longestAliasWords = 1;
@@ -74,48 +82,17 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
       longestAliasWords = Math.max(longestAliasWords, name.split(' ').length);
     }
   });
-  const chunkIds = [...new Set(projection.mentions.map((mention) => mention.chunkId))].sort();
+  const chunkIds = [...new Set(layer.mentions.map((mention) => mention.chunkId))].sort();
   const chunkIndexById = new Map(chunkIds.map((id, index) => [id, index]));
   const chunksOfEntity: number[][] = entities.map(() => []);
   const entitiesOfChunk: number[][] = chunkIds.map(() => []);
-  for (const mention of projection.mentions) {
+  for (const mention of layer.mentions) {
     const entityIndex = entityIndexById.get(mention.entityId);
     const chunkIndex = chunkIndexById.get(mention.chunkId);
     if (entityIndex === undefined || chunkIndex === undefined) continue;
     chunksOfEntity[entityIndex]?.push(chunkIndex);
     entitiesOfChunk[chunkIndex]?.push(entityIndex);
   }
-  const relationsOfEntity: number[][] = entities.map(() => []);
-  const relationSources = new Int32Array(projection.relations.length).fill(-1);
-  const relationTargets = new Int32Array(projection.relations.length).fill(-1);
-  projection.relations.forEach((relation, index) => {
-    const source = entityIndexById.get(relation.sourceId);
-    const target = entityIndexById.get(relation.targetId);
-    if (source !== undefined) relationSources[index] = source;
-    if (target !== undefined) relationTargets[index] = target;
-    if (source === undefined || target === undefined) return;
-    relationsOfEntity[source]?.push(index);
-    relationsOfEntity[target]?.push(index);
-  });
-  const sentenceKey = (relation: Relation) => `${relation.chunkId}:${relation.start}:${relation.end}`;
-  const stemsBySentence = new Map<string, Set<string>>();
-  for (const relation of projection.relations) {
-    const key = sentenceKey(relation);
-    if (!stemsBySentence.has(key)) stemsBySentence.set(key, new Set(contentStems(relation.evidence)));
-  }
-  const stemsOfRelation = new Map<number, ReadonlySet<string>>();
-  const evidenceStems = (relationIndex: number): ReadonlySet<string> => {
-    let stems = stemsOfRelation.get(relationIndex);
-    if (stems) return stems;
-    const relation = projection.relations[relationIndex];
-    if (!relation) return new Set();
-    const others = otherNamesInEvidence(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? [], entities);
-    stems = others.length === 0 ? (stemsBySentence.get(sentenceKey(relation)) as Set<string>) : new Set(contentStems(blankNames(relation.evidence, others)));
-    stemsOfRelation.set(relationIndex, stems);
-    return stems;
-  };
-  const evidenceFrequency = new Map<string, number>();
-  for (const stems of stemsBySentence.values()) for (const stem of stems) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
   const nameWordIndex = new Map<string, number[]>();
   entities.forEach((entity, index) => {
     const words = new Set([entity.name, ...entity.aliases].flatMap((name) => normaliseName(name).split(' ')));
@@ -126,13 +103,73 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
       nameWordIndex.set(word, list);
     }
   });
-  const entityNouns = entities.map(readEntityNouns);
+  let entityNouns: EntityNouns[] | null = null;
   return {
-    entityNouns, entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, relationsOfEntity,
-    relations: projection.relations, relationSources, relationTargets, evidenceStems, evidenceFrequency, evidenceCount: stemsBySentence.size, nameWordIndex,
+    entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, nameWordIndex,
+    get entityNouns() {
+      return (entityNouns ??= entities.map(readEntityNouns));
+    },
   };
 }
 
+/** The graph index of an entity index and the layer's relations (the entity index is shared, not copied). */
+export function addRelations(index: EntityIndex, relations: Relation[]): GraphIndex {
+  const { entities, entityIndexById, entitiesOfChunk, chunkIndexById } = index;
+  const relationsOfEntity: number[][] = entities.map(() => []);
+  const relationSources = new Int32Array(relations.length).fill(-1);
+  const relationTargets = new Int32Array(relations.length).fill(-1);
+  relations.forEach((relation, relationIndex) => {
+    const source = entityIndexById.get(relation.sourceId);
+    const target = entityIndexById.get(relation.targetId);
+    if (source !== undefined) relationSources[relationIndex] = source;
+    if (target !== undefined) relationTargets[relationIndex] = target;
+    if (source === undefined || target === undefined) return;
+    relationsOfEntity[source]?.push(relationIndex);
+    relationsOfEntity[target]?.push(relationIndex);
+  });
+  const sentenceKey = (relation: Relation) => `${relation.chunkId}:${relation.start}:${relation.end}`;
+  // Stemming every evidence sentence is most of the build: it waits for the first path ranking.
+  let stemsBySentenceRead: Map<string, Set<string>> | null = null;
+  const sentenceStems = (): Map<string, Set<string>> => {
+    if (stemsBySentenceRead) return stemsBySentenceRead;
+    const stemsBySentence = new Map<string, Set<string>>();
+    for (const relation of relations) {
+      const key = sentenceKey(relation);
+      if (!stemsBySentence.has(key)) stemsBySentence.set(key, new Set(contentStems(relation.evidence)));
+    }
+    stemsBySentenceRead = stemsBySentence;
+    return stemsBySentence;
+  };
+  const stemsOfRelation = new Map<number, ReadonlySet<string>>();
+  const evidenceStems = (relationIndex: number): ReadonlySet<string> => {
+    let stems = stemsOfRelation.get(relationIndex);
+    if (stems) return stems;
+    const relation = relations[relationIndex];
+    if (!relation) return new Set();
+    const others = otherNamesInEvidence(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? [], entities);
+    stems = others.length === 0 ? (sentenceStems().get(sentenceKey(relation)) as Set<string>) : new Set(contentStems(blankNames(relation.evidence, others)));
+    stemsOfRelation.set(relationIndex, stems);
+    return stems;
+  };
+  let evidenceFrequency: Map<string, number> | null = null;
+  const readEvidenceFrequency = (): Map<string, number> => {
+    if (evidenceFrequency) return evidenceFrequency;
+    evidenceFrequency = new Map<string, number>();
+    for (const stems of sentenceStems().values()) for (const stem of stems) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
+    return evidenceFrequency;
+  };
+  const relationPart = {
+    relationsOfEntity, relations, relationSources, relationTargets, evidenceStems,
+    get evidenceFrequency() {
+      return readEvidenceFrequency();
+    },
+    get evidenceCount() {
+      return sentenceStems().size;
+    },
+  };
+  // The entity index's own properties (its lazy entity nouns as a getter, not a value read now) join the relation part.
+  return Object.defineProperties(relationPart, Object.getOwnPropertyDescriptors(index)) as GraphIndex;
+}
 
 /**
  * The names of entities other than a relation's two ends that its evidence sentence writes out

@@ -62,6 +62,33 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       assert.deepEqual(await store.listChunkDocuments(), expected);
     }));
 
+  test('listChunkTexts gives every chunk id, document id, start and text, in the order of listChunks', () =>
+    withLoadedStore(async (store) => {
+      const expected = (await store.listChunks()).map((chunk) => ({ id: chunk.id, documentId: chunk.documentId, start: chunk.start, text: chunk.text }));
+      assert.equal(expected.length, CHUNKS.length);
+      assert.deepEqual(await store.listChunkTexts(), expected);
+    }));
+
+  test('loadEntityMentions and listRelations give the parts of loadProjection, in its order', () =>
+    withLoadedStore(async (store) => {
+      const projection = await store.loadProjection();
+      assert.ok(projection.entities.length > 0 && projection.relations.length > 0 && projection.mentions.length > 0);
+      assert.deepEqual(await store.loadEntityMentions(), { entities: projection.entities, mentions: projection.mentions });
+      assert.deepEqual(await store.listRelations(), projection.relations);
+    }));
+
+  test('findRelations gives the relations of the ids and chunks asked for, in the order of listRelations', () =>
+    withLoadedStore(async (store) => {
+      const relations = await store.listRelations();
+      const [first, last] = [relations[0]!, relations[relations.length - 1]!];
+      const expected = relations.filter((relation) => relation.id === last.id || relation.chunkId === first.chunkId);
+      assert.ok(expected.length >= 2 && expected.length < relations.length);
+      assert.deepEqual(await store.findRelations({ ids: [last.id, 'no-such-relation'], chunkIds: [first.chunkId] }), expected);
+      assert.deepEqual(await store.findRelations({ ids: [last.id], chunkIds: [] }), [last]);
+      assert.deepEqual(await store.findRelations({ ids: [], chunkIds: [first.chunkId] }), relations.filter((relation) => relation.chunkId === first.chunkId));
+      assert.deepEqual(await store.findRelations({ ids: [], chunkIds: [] }), []);
+    }));
+
   test('writeIndex round-trips documents (without text) and chunks with their cached extractions and offsets', () =>
     withLoadedStore(async (store) => {
       assert.deepEqual(await store.listDocuments(), STORED_DOCUMENTS);

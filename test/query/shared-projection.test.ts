@@ -2,28 +2,31 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { QueryEngine } from '../../src/ask/query-engine.js';
+import { TimedQueries } from '../../src/history/timed-queries.js';
 import { validateConfig } from '../../src/config/load-config.js';
 import { openGraphStore } from '../../src/graph/open-store.js';
 import type { GraphStore } from '../../src/graph/store.js';
 import { EXAMPLE_QUESTION, indexExample } from '../helpers/example-workspace.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
-/** The store with a count of the times the whole entity layer was read. */
-function countingProjections(store: GraphStore): { store: GraphStore; reads: () => number } {
-  let reads = 0;
+/** The store with a count of the reads of each part of the entity layer (a whole read counts for both). */
+function countingProjections(store: GraphStore): { store: GraphStore; reads: () => number; partReads: () => { entityMentions: number; relations: number } } {
+  const counts = { entityMentions: 0, relations: 0 };
   const counted = new Proxy(store, {
     get(target, property, receiver) {
-      if (property === 'loadProjection') {
+      if (property === 'loadProjection' || property === 'loadEntityMentions' || property === 'listRelations') {
         return () => {
-          reads += 1;
-          return target.loadProjection();
+          if (property !== 'listRelations') counts.entityMentions += 1;
+          if (property !== 'loadEntityMentions') counts.relations += 1;
+          return property === 'loadProjection' ? target.loadProjection() : property === 'loadEntityMentions' ? target.loadEntityMentions() : target.listRelations();
         };
       }
       const value = Reflect.get(target, property, receiver) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { store: counted, reads: () => reads };
+  // Every read of the entities and mentions, whole or in part: the layer is read once when this is 1 and relations are read at most once.
+  return { store: counted, reads: () => Math.max(counts.entityMentions, counts.relations), partReads: () => ({ ...counts }) };
 }
 
 test('local, global and hybrid search read the entity layer once between them, and again after invalidate', async () => {
@@ -46,6 +49,50 @@ test('local, global and hybrid search read the entity layer once between them, a
     for (const mode of ['local', 'global', 'hybrid'] as const) second.push(await engine.retrieve(again, mode));
     assert.equal(reads(), 2);
     assert.deepEqual(second.map((context) => context.rankedChunkIds), first.map((context) => context.rankedChunkIds));
+  } finally {
+    await opened.close();
+  }
+});
+
+test('a time-aware answer reads the entity layer once: the facts it cites are looked up in the engine’s read', async () => {
+  const workspace = path.join(makeTempDir(), 'workspace');
+  await indexExample(workspace);
+  const config = validateConfig({ workspace });
+  const opened = await openGraphStore(config);
+  try {
+    await opened.ensureSchema(config.schema);
+    const { store, reads } = countingProjections(opened);
+    const engine = new QueryEngine(store, config, async () => null);
+    const timed = new TimedQueries(store, engine, config, async () => null, async () => null);
+    const answer = await timed.answer(EXAMPLE_QUESTION, 'local');
+    assert.ok(answer.citations.some((citation) => citation.kind === 'chunk' && citation.span !== undefined), 'the answer quotes a passage, so its facts are looked up');
+    assert.equal(reads(), 1);
+    timed.invalidate();
+    engine.invalidate();
+    await timed.answer(EXAMPLE_QUESTION, 'local');
+    assert.equal(reads(), 2);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('linking a question and global search read no relation; local search then reads them once', async () => {
+  const workspace = path.join(makeTempDir(), 'workspace');
+  await indexExample(workspace);
+  const config = validateConfig({ workspace });
+  const opened = await openGraphStore(config);
+  try {
+    await opened.ensureSchema(config.schema);
+    const { store, partReads } = countingProjections(opened);
+    const engine = new QueryEngine(store, config, async () => null);
+    const analysis = await engine.analyze(EXAMPLE_QUESTION);
+    assert.ok(analysis.entities.length > 0, 'the example question names entities');
+    const global = await engine.retrieve(analysis, 'global');
+    assert.ok(global.chunks.length > 0);
+    assert.deepEqual(partReads(), { entityMentions: 1, relations: 0 });
+    const local = await engine.retrieve(analysis, 'local');
+    assert.ok(local.paths.length > 0);
+    assert.deepEqual(partReads(), { entityMentions: 1, relations: 1 });
   } finally {
     await opened.close();
   }

@@ -6,7 +6,7 @@ import type { EntityLayerDiff } from '../entity-layer-diff.js';
 import { writeCommunities } from './kuzu-communities.js';
 import { deleteNodesWithRelations } from './kuzu-delete-nodes.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
-import type { GraphProjection } from '../store.js';
+import type { EntityMentionLayer, GraphProjection, RelationSelection } from '../store.js';
 import { bulkCopy, insertRows, type CopyColumn } from './kuzu-bulk-copy.js';
 import type { KuzuConnection, KuzuParameter, KuzuRow } from './kuzu-connection.js';
 import { relationTables } from './kuzu-ddl.js';
@@ -153,23 +153,52 @@ function nullColumns<Row>(properties: Array<{ type: string }>): Array<CopyColumn
 
 /** Reads the whole entity layer back into memory for graph algorithms. */
 export async function readEntityLayer(connection: KuzuConnection, schema: GraphSchema): Promise<GraphProjection> {
+  const { entities, mentions } = await readEntityMentions(connection, schema);
+  return { entities, relations: await readRelations(connection, schema), mentions };
+}
+
+/** The entity layer less its relations: every entity (by id) and mention, as `readEntityLayer` gives them. */
+export async function readEntityMentions(connection: KuzuConnection, schema: GraphSchema): Promise<EntityMentionLayer> {
   const entities: Entity[] = [];
   for (const type of nodeTypeNames(schema)) {
     const rows = await connection.run(`MATCH (n:${type}) RETURN n.id AS id, n.name AS name, n.aliases AS aliases, n.description AS description, n.mentionCount AS mentionCount`);
     for (const row of rows) entities.push(toEntity(row, type));
   }
-  const relations: Relation[] = [];
-  for (const table of relationTables(schema)) {
-    const rows = await connection.run(
-      `MATCH (a)-[r:${table.name}]->(b) RETURN r.id AS id, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId, r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo${HISTORY_RETURNS}`,
-    );
-    for (const row of rows) relations.push(relationFromRow(row, table.name));
-  }
   const mentionRows = await connection.run('MATCH (c:Chunk)-[m:MENTIONS]->(e) RETURN c.id AS chunkId, e.id AS entityId, m.count AS count');
   const mentions = mentionRows.map((row) => ({ chunkId: String(row.chunkId), entityId: String(row.entityId), count: Number(row.count) }));
   entities.sort((left, right) => left.id.localeCompare(right.id));
+  return { entities, mentions };
+}
+
+/** Every relation of the entity layer, by id, as `readEntityLayer` gives them; with a selection, those of its ids or chunks only. */
+export async function readRelations(connection: KuzuConnection, schema: GraphSchema, selection?: RelationSelection): Promise<Relation[]> {
+  const filter = selection ? relationFilter(selection) : { where: '', parameters: {} };
+  if (filter === null) return [];
+  const relations: Relation[] = [];
+  for (const table of relationTables(schema)) {
+    const rows = await connection.run(
+      `MATCH (a)-[r:${table.name}]->(b)${filter.where} RETURN r.id AS id, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId, r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo${HISTORY_RETURNS}`,
+      filter.parameters,
+    );
+    for (const row of rows) relations.push(relationFromRow(row, table.name));
+  }
   relations.sort((left, right) => left.id.localeCompare(right.id));
-  return { entities, relations, mentions };
+  return relations;
+}
+
+/** The WHERE clause and parameters of a relation selection (an empty list is left out: Kuzu cannot type it); null when it selects nothing. */
+function relationFilter({ ids, chunkIds }: RelationSelection): { where: string; parameters: Record<string, KuzuParameter> } | null {
+  const conditions: string[] = [];
+  const parameters: Record<string, KuzuParameter> = {};
+  if (ids.length > 0) {
+    conditions.push('r.id IN $ids');
+    parameters.ids = ids;
+  }
+  if (chunkIds.length > 0) {
+    conditions.push('r.chunkId IN $chunkIds');
+    parameters.chunkIds = chunkIds;
+  }
+  return conditions.length === 0 ? null : { where: ` WHERE ${conditions.join(' OR ')}`, parameters };
 }
 
 function toEntity(row: KuzuRow, type: string): Entity {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
-import type { ChunkExtraction, MergeRecord, RetractedFact } from '../../core/records.js';
+import type { ChunkExtraction, MergeRecord, Relation, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
 import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
 import { beginGuardedWrite, endGuardedWrite, restoreGuardedCopy, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
@@ -13,7 +13,7 @@ import { countStore } from '../count-store.js';
 import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
 import { CHUNK_STRUCTURE_COLUMNS, CORPUS_DDL, DOCUMENT_HISTORY_COLUMNS, entityLayerDdl, relationTables } from './kuzu-ddl.js';
 import { decodeChunkStructure } from '../chunk-structure-columns.js';
-import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, writeEntityLayer } from './kuzu-entity-layer.js';
+import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, readEntityMentions, readRelations, writeEntityLayer } from './kuzu-entity-layer.js';
 import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-layer-diff.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
@@ -138,6 +138,11 @@ export class KuzuGraphStore implements GraphStore {
     }));
   }
 
+  async listChunkTexts(): Promise<ChunkText[]> {
+    const rows = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId, c.startOffset AS start, c.text AS text ORDER BY c.documentId, c.chunkIndex');
+    return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId), start: Number(row.start), text: String(row.text) }));
+  }
+
   async writeIndex(write: IndexWrite, options: { signal?: AbortSignal } = {}): Promise<void> {
     const schema = this.requireSchema();
     const stored = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId');
@@ -223,6 +228,18 @@ export class KuzuGraphStore implements GraphStore {
 
   async loadProjection(): Promise<GraphProjection> {
     return this.layerReads.track(await readEntityLayer(this.connection, this.requireSchema()));
+  }
+
+  async loadEntityMentions(): Promise<EntityMentionLayer> {
+    return readEntityMentions(this.connection, this.requireSchema());
+  }
+
+  async listRelations(): Promise<Relation[]> {
+    return readRelations(this.connection, this.requireSchema());
+  }
+
+  async findRelations(selection: RelationSelection): Promise<Relation[]> {
+    return readRelations(this.connection, this.requireSchema(), selection);
   }
 
   async listRetractedFacts(): Promise<RetractedFact[]> {

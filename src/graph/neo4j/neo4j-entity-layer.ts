@@ -4,7 +4,7 @@ import { groupBy } from '../../core/group-by.js';
 import type { Entity, MergeRecord, Relation } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { GraphProjection } from '../store.js';
+import type { EntityMentionLayer, GraphProjection, RelationSelection } from '../store.js';
 import { writeInBatches } from './neo4j-batch-write.js';
 import type { Neo4jConnection, Neo4jRow, StatementRunner } from './neo4j-connection.js';
 import { allowedEndpoints, cypherName, ENTITY_LABEL, relationTypeNames } from './neo4j-ddl.js';
@@ -78,23 +78,34 @@ CREATE (a)-[:${cypherName(type)} {id: row.id, evidence: row.evidence, chunkId: r
 
 /** Reads the whole entity layer back into memory for graph algorithms, in Kuzu's order (entities and relations by id). */
 export async function readEntityLayer(connection: Neo4jConnection, schema: GraphSchema): Promise<GraphProjection> {
+  const { entities, mentions } = await readEntityMentions(connection);
+  return { entities, relations: await readRelations(connection, schema), mentions };
+}
+
+/** The entity layer less its relations: every entity (by id) and mention (by chunk, then entity), as `readEntityLayer` gives them. */
+export async function readEntityMentions(connection: Neo4jConnection): Promise<EntityMentionLayer> {
   const entityRows = await connection.run(
     `MATCH (n:${ENTITY_LABEL}) RETURN n.id AS id, labels(n) AS labels, n.name AS name, n.aliases AS aliases, n.description AS description, n.mentionCount AS mentionCount`,
     {},
     'read',
   );
-  const relationRows = await connection.run(
-    `MATCH (a:${ENTITY_LABEL})-[r]->(b:${ENTITY_LABEL}) WHERE type(r) IN $types
-RETURN r.id AS id, type(r) AS type, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId,
-  r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo${HISTORY_RETURNS}`,
-    { types: relationTypeNames(schema) },
-    'read',
-  );
   const mentionRows = await connection.run(`MATCH (c:Chunk)-[m:MENTIONS]->(e:${ENTITY_LABEL}) RETURN c.id AS chunkId, e.id AS entityId, m.count AS count ORDER BY chunkId, entityId`, {}, 'read');
   const entities = entityRows.map(toEntity).sort((left, right) => left.id.localeCompare(right.id));
-  const relations = relationRows.map((row) => relationFromRow(row, String(row.type))).sort((left, right) => left.id.localeCompare(right.id));
   const mentions = mentionRows.map((row) => ({ chunkId: String(row.chunkId), entityId: String(row.entityId), count: Number(row.count) }));
-  return { entities, relations, mentions };
+  return { entities, mentions };
+}
+
+/** Every relation of the entity layer, by id, as `readEntityLayer` gives them; with a selection, those of its ids or chunks only. */
+export async function readRelations(connection: Neo4jConnection, schema: GraphSchema, selection?: RelationSelection): Promise<Relation[]> {
+  const selected = selection ? ' AND (r.id IN $ids OR r.chunkId IN $chunkIds)' : '';
+  const relationRows = await connection.run(
+    `MATCH (a:${ENTITY_LABEL})-[r]->(b:${ENTITY_LABEL}) WHERE type(r) IN $types${selected}
+RETURN r.id AS id, type(r) AS type, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId,
+  r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo${HISTORY_RETURNS}`,
+    { types: relationTypeNames(schema), ...(selection ? { ids: selection.ids, chunkIds: selection.chunkIds } : {}) },
+    'read',
+  );
+  return relationRows.map((row) => relationFromRow(row, String(row.type))).sort((left, right) => left.id.localeCompare(right.id));
 }
 
 function toEntity(row: Neo4jRow): Entity {

@@ -1,10 +1,10 @@
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import { decodeChunkStructure } from '../chunk-structure-columns.js';
-import type { ChunkExtraction, Community, MergeRecord, RetractedFact } from '../../core/records.js';
+import type { ChunkExtraction, Community, MergeRecord, Relation, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
-import type { ChunkWithSource, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { Neo4jVectors } from './neo4j-vectors.js';
 import { countStore } from '../count-store.js';
 import { toFullTextQuery } from './full-text-query.js';
@@ -13,7 +13,7 @@ import { Neo4jConnection, type Neo4jRow } from './neo4j-connection.js';
 import { writeCorpus } from './neo4j-corpus.js';
 import { readRetractedFacts, writeRetractedFacts } from './neo4j-retracted-facts.js';
 import { CHUNK_TEXT_INDEX, cypherName, ENTITY_LABEL, ENTITY_NAME_INDEX, relationTypeNames, SCHEMA_STATEMENTS } from './neo4j-ddl.js';
-import { deleteEntityLayer, readEntityLayer, writeEntityLayer } from './neo4j-entity-layer.js';
+import { deleteEntityLayer, readEntityLayer, readEntityMentions, readRelations, writeEntityLayer } from './neo4j-entity-layer.js';
 import type { Neo4jSettings } from './neo4j-settings.js';
 
 /** Bump when the stored layout changes shape: existing databases then rebuild their entity layer. */
@@ -81,6 +81,11 @@ export class Neo4jGraphStore implements GraphStore {
     return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId) }));
   }
 
+  async listChunkTexts(): Promise<ChunkText[]> {
+    const rows = await this.read('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId, c.startOffset AS start, c.text AS text ORDER BY c.documentId, c.chunkIndex');
+    return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId), start: Number(row.start), text: String(row.text) }));
+  }
+
   async listChunks(): Promise<StoredChunk[]> {
     const rows = await this.read(`MATCH (c:Chunk) RETURN ${CHUNK_COLUMNS}, c.extraction AS extraction, c.extractionKey AS extractionKey ORDER BY c.documentId, c.chunkIndex`);
     return rows.map((row) => ({
@@ -121,6 +126,18 @@ export class Neo4jGraphStore implements GraphStore {
 
   async loadProjection(): Promise<GraphProjection> {
     return readEntityLayer(this.connection, this.requireSchema());
+  }
+
+  async loadEntityMentions(): Promise<EntityMentionLayer> {
+    return readEntityMentions(this.connection);
+  }
+
+  async listRelations(): Promise<Relation[]> {
+    return readRelations(this.connection, this.requireSchema());
+  }
+
+  async findRelations(selection: RelationSelection): Promise<Relation[]> {
+    return readRelations(this.connection, this.requireSchema(), selection);
   }
 
   async listRetractedFacts(): Promise<RetractedFact[]> {

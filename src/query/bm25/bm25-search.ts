@@ -21,7 +21,7 @@ export class Bm25Searcher {
 
   /** The best chunks for a question by reference BM25, best first. */
   async rank(question: string, limit: number): Promise<ScoredId[]> {
-    this.index ??= createBm25Index((await this.store.listChunks()).map((chunk) => ({ id: chunk.id, text: chunk.text })));
+    this.index ??= createBm25Index((await this.store.listChunkTexts()).map((chunk) => ({ id: chunk.id, text: chunk.text })));
     return this.index.search(question, limit);
   }
 

@@ -1,6 +1,6 @@
 import { splitSentences } from '../../chunking/sentences.js';
 import type { Community, CommunityFinding } from '../../core/records.js';
-import type { GraphProjection, StoredChunk } from '../../graph/store.js';
+import type { ChunkText, EntityMentionLayer } from '../../graph/store.js';
 import { detectLanguage } from '../../ingest/detect-language.js';
 import { contentStems } from '../../text/content-stems.js';
 import { appendTo } from '../../core/group-by.js';
@@ -18,7 +18,7 @@ const CHUNKS_PER_COMMUNITY = 40;
  * the most members first, at most 40): the text a map step reads to say what the community
  * tells about a question.
  */
-export function collectCommunitySentences(communities: Community[], projection: GraphProjection, chunks: StoredChunk[]): Map<string, CommunitySentence[]> {
+export function collectCommunitySentences(communities: Community[], projection: EntityMentionLayer, chunks: ChunkText[]): Map<string, CommunitySentence[]> {
   const chunksOfEntity = new Map<string, string[]>();
   for (const mention of projection.mentions) appendTo(chunksOfEntity, mention.entityId, mention.chunkId);
   const sentencesFor = sentenceReader(chunks);
@@ -33,7 +33,7 @@ export function collectCommunitySentences(communities: Community[], projection: 
 }
 
 /** Reads a chunk's sentences by chunk id, each chunk once (none for an unknown id). */
-export function sentenceReader(chunks: StoredChunk[]): (chunkId: string) => CommunitySentence[] {
+export function sentenceReader(chunks: ChunkText[]): (chunkId: string) => CommunitySentence[] {
   const chunkById = new Map(chunks.map((chunk) => [chunk.id, chunk]));
   const sentencesOfChunk = new Map<string, CommunitySentence[]>();
   return (chunkId) => {
@@ -48,7 +48,7 @@ export function sentenceReader(chunks: StoredChunk[]): (chunkId: string) => Comm
 }
 
 /** The sentences of one chunk, as findings with their stems. */
-function chunkSentences(chunk: StoredChunk): CommunitySentence[] {
+function chunkSentences(chunk: ChunkText): CommunitySentence[] {
   return splitSentences(chunk.text, detectLanguage(chunk.text)).map((sentence) => ({
     finding: { text: sentence.text, chunkId: chunk.id, documentId: chunk.documentId, span: { start: chunk.start + sentence.start, end: chunk.start + sentence.end } },
     stems: new Set(contentStems(sentence.text)),

@@ -1,6 +1,6 @@
 import { normaliseName } from '../../core/normalise.js';
 import type { Community, CommunityFinding, Entity } from '../../core/records.js';
-import type { GraphProjection, GraphStore, StoredChunk } from '../../graph/store.js';
+import type { ChunkText, EntityMentionLayer, GraphStore } from '../../graph/store.js';
 import { createBm25Index, type Bm25Index } from '../bm25.js';
 import { chunkSources, type RetrievalContext, type ScoredCommunity } from '../../core/retrieval-context.js';
 import { contentStems } from '../../text/content-stems.js';
@@ -52,11 +52,11 @@ export class GlobalSearcher {
   /** Sentence key → how strongly it reports a concern (read once per index). */
   private concernWeights = new Map<string, number>();
 
-  /** `loadProjection` gives the entity layer (the store's, unless shared). */
+  /** `loadEntityMentions` gives the entities and mentions of the entity layer (the store's, unless shared): global search follows no relation. */
   constructor(
     private readonly store: GraphStore,
     private readonly lexicon: ConcernLexicon,
-    private readonly loadProjection: () => Promise<GraphProjection> = () => store.loadProjection(),
+    private readonly loadEntityMentions: () => Promise<EntityMentionLayer> = () => store.loadEntityMentions(),
   ) {}
 
   /** Forgets the cached reports (after the index changed). */
@@ -156,9 +156,9 @@ export class GlobalSearcher {
   private async prepare(): Promise<PreparedReports> {
     if (!this.prepared) {
       const communities = await this.store.listCommunities();
-      const projection = await this.loadProjection();
+      const projection = await this.loadEntityMentions();
       const entities = new Map(projection.entities.map((entity) => [entity.id, entity]));
-      const chunks = await this.store.listChunks();
+      const chunks = await this.store.listChunkTexts();
       const sentences = collectCommunitySentences(communities, projection, chunks);
       const sentenceFrequency = new Map<string, number>();
       const seen = new Set<string>();
@@ -222,7 +222,7 @@ function mapSentences(sentences: CommunitySentence[], scoreOf: (sentence: Commun
  * What no community covers: the entities no community holds (an entity alone in its chunks),
  * each with the first sentence naming it, and the sentences of their chunks that no community reads.
  */
-function outsideCommunities(communities: Community[], projection: GraphProjection, chunks: StoredChunk[], read: Map<string, CommunitySentence[]>): PreparedReports['outside'] {
+function outsideCommunities(communities: Community[], projection: EntityMentionLayer, chunks: ChunkText[], read: Map<string, CommunitySentence[]>): PreparedReports['outside'] {
   const readChunks = new Set<string>();
   for (const list of read.values()) for (const sentence of list) readChunks.add(sentence.finding.chunkId);
   const members = new Set<string>();

@@ -1,7 +1,7 @@
 import { normaliseName } from '../../core/normalise.js';
 import { isCommonWord } from '../../text/words.js';
 import { jaroWinkler } from '../../extraction/resolution/jaro-winkler.js';
-import type { GraphIndex } from '../graph-index.js';
+import type { EntityIndex } from '../graph-index.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../../config/ranking-profile.js';
 import type { Language } from '../../core/records.js';
 import { languagePack } from '../../text/lang/registry.js';
@@ -20,7 +20,7 @@ export interface LinkedEntity {
  * name of one or two entities ("Brackley" → "Brackley Insurance"); then near matches of words that are no dictionary word of the
  * question's language (a misspelt name, not a title-cased "Franchise").
  */
-export function linkQuestionEntities(question: string, index: GraphIndex, profile: RankingProfile['linking'] = DEFAULT_RANKING_PROFILE.linking, language?: Language): LinkedEntity[] {
+export function linkQuestionEntities(question: string, index: EntityIndex, profile: RankingProfile['linking'] = DEFAULT_RANKING_PROFILE.linking, language?: Language): LinkedEntity[] {
   const words = normaliseName(question).split(' ').filter(Boolean);
   // An elided article or preposition before a name ("d'Ostrelle", "l'Ostrevanne") is not part of the word that is capitalised.
   const capitalised = new Set((question.replace(/(?<![\p{L}\p{N}])\p{Ll}{1,2}['’](?=\p{Lu})/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((word) => /^\p{Lu}|\p{N}/u.test(word)).map(normaliseName));

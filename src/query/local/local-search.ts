@@ -1,9 +1,9 @@
 import { personalizedPageRank, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
-import type { Entity, Language } from '../../core/records.js';
-import type { GraphProjection, GraphStore, ScoredId } from '../../graph/store.js';
+import type { Entity, Language, Relation } from '../../core/records.js';
+import type { EntityMentionLayer, GraphStore, ScoredId } from '../../graph/store.js';
 import { chunkSources, type ContextChunk, type RelationPath, type RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
-import { buildGraphIndex, dominanceInType, entityCommonness, type GraphIndex } from '../graph-index.js';
+import { addRelations, buildEntityIndex, dominanceInType, entityCommonness, type EntityIndex, type GraphIndex } from '../graph-index.js';
 import { loadTitleIndex, passagesAboutQuestion, type TitleIndex } from './title-passages.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
@@ -31,6 +31,13 @@ export interface LocalSearchOptions {
 }
 
 const PATH_LIMIT = 8;
+
+/** What search reads beyond linking: the whole graph index, its walk graph and the chunks by document title. */
+interface PreparedGraph {
+  index: GraphIndex;
+  walk: CompressedGraph;
+  titles: TitleIndex;
+}
 const SCORED_ENTITIES = 200;
 
 /**
@@ -40,23 +47,30 @@ const SCORED_ENTITIES = 200;
  * relation paths that best explain the question.
  */
 export class LocalSearcher {
-  private prepared: { index: GraphIndex; walk: CompressedGraph; titles: TitleIndex } | null = null;
+  /** The entity index (all that linking and routing read), then the relations, walk graph and title index that only search reads. */
+  private prepared: Promise<EntityIndex> | null = null;
+  private graphPrepared: { entityIndex: EntityIndex; ready: Promise<PreparedGraph> } | null = null;
 
-  /** `rankText` gives the full-text ranking that seeds the walk alongside the question's entities; `loadProjection` the entity layer (the store's, unless shared). */
+  /**
+   * `rankText` gives the full-text ranking that seeds the walk alongside the question's entities;
+   * `loadEntityMentions` and `loadRelations` the entity layer's two parts (the store's, unless shared).
+   */
   constructor(
     private readonly store: GraphStore,
     private readonly rankText: (question: string, limit: number) => Promise<ScoredId[]>,
-    private readonly loadProjection: () => Promise<GraphProjection> = () => store.loadProjection(),
+    private readonly loadEntityMentions: () => Promise<EntityMentionLayer> = () => store.loadEntityMentions(),
+    private readonly loadRelations: () => Promise<Relation[]> = () => store.listRelations(),
   ) {}
 
   /** Forgets the cached graph (after the index changed). */
   invalidate(): void {
     this.prepared = null;
+    this.graphPrepared = null;
   }
 
   /** The graph entities a question names. */
   async linkEntities(question: string, profile: RankingProfile['linking'], language?: Language): Promise<QuestionEntity[]> {
-    const { index } = await this.prepare();
+    const index = await this.prepare();
     return linkQuestionEntities(question, index, profile, language).flatMap((link) => {
       const entity = index.entities[link.entityIndex];
       return entity ? [{ id: entity.id, name: entity.name, surface: link.surface, match: link.match }] : [];
@@ -71,7 +85,7 @@ export class LocalSearcher {
    */
   async namesOnlyBackground(analysis: QuestionAnalysis, profile: RankingProfile['linking']): Promise<boolean> {
     if (analysis.entities.length === 0) return false;
-    const { index } = await this.prepare();
+    const index = await this.prepare();
     if (index.chunkIds.length < 2) return false;
     const isSubject = (entityIndex: number | undefined) =>
       entityIndex !== undefined &&
@@ -89,7 +103,7 @@ export class LocalSearcher {
     const { types, headStem } = analysis.answerType;
     if (types.size > 0 || headStem === null) return false;
     if (!(await this.namesOnlyBackground(analysis, profile))) return false;
-    const { index } = await this.prepare();
+    const index = await this.prepare();
     const headFirst = languagePack(analysis.language).descriptors.headFirst;
     return !index.entityNouns.some((nouns) => describedAs(nouns, headStem, headFirst) === 'head');
   }
@@ -97,7 +111,7 @@ export class LocalSearcher {
   /** Local search for an analysed question (its `entities` linked by the ask layer, or linked here when empty). */
   async search(analysis: QuestionAnalysis, options: LocalSearchOptions): Promise<RetrievalContext> {
     const question = analysis.searchText;
-    const { index, walk, titles } = await this.prepare();
+    const { index, walk, titles } = await this.prepareGraph(await this.prepare());
     const entityCount = index.entities.length;
     const { walk: walkProfile } = options.ranking;
     const named = analysis.entities.length > 0 ? analysis.entities : await this.linkEntities(question, options.ranking.linking, analysis.language);
@@ -214,12 +228,27 @@ export class LocalSearcher {
     return selected;
   }
 
-  private async prepare(): Promise<{ index: GraphIndex; walk: CompressedGraph; titles: TitleIndex }> {
-    if (!this.prepared) {
-      const index = buildGraphIndex(await this.loadProjection());
-      this.prepared = { index, walk: buildWalkGraph(index), titles: await loadTitleIndex(this.store) };
+  private prepare(): Promise<EntityIndex> {
+    return (this.prepared ??= this.loadEntityMentions().then(buildEntityIndex).catch((error: unknown) => {
+      this.prepared = null;
+      throw error;
+    }));
+  }
+
+  /** The graph index over `entityIndex` with the relations, its walk graph and the title index, built on the first search of that entity index. */
+  private prepareGraph(entityIndex: EntityIndex): Promise<PreparedGraph> {
+    if (this.graphPrepared?.entityIndex !== entityIndex) {
+      const ready = Promise.all([this.loadRelations(), loadTitleIndex(this.store)]).then(([relations, titles]) => {
+        const index = addRelations(entityIndex, relations);
+        return { index, walk: buildWalkGraph(index), titles };
+      });
+      const prepared = { entityIndex, ready };
+      this.graphPrepared = prepared;
+      ready.catch(() => {
+        if (this.graphPrepared === prepared) this.graphPrepared = null;
+      });
     }
-    return this.prepared;
+    return this.graphPrepared.ready;
   }
 }
 
