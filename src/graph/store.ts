@@ -158,6 +158,14 @@ export interface GraphStore {
   listMerges(): Promise<MergeRecord[]>;
   /** Every community with its members and report, ordered by level then id. */
   listCommunities(): Promise<Community[]>;
+  /**
+   * The stored entity layer and communities, for an index run to build on and compare with
+   * (IndexWrite.storedLayer): the same records as loadProjection and listCommunities give. A backend
+   * may answer without reading, from the layer it wrote last itself when nothing changed it since.
+   * The records returned are shared with later calls: read them, never change them. Optional: runs on
+   * a backend without it read loadProjection and listCommunities.
+   */
+  readStoredLayer?(): Promise<StoredLayer>;
   /** Runs a query that must not write; the backend enforces it too. */
   runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<Array<Record<string, unknown>>>;
   counts(): Promise<StoreCounts>;

@@ -25,6 +25,7 @@ import { bufferPoolForWrite, resolveBufferPoolMb, type BufferPoolSetting } from 
 import { estimateWriteSize } from './write-size.js';
 import { NEEDS_REINDEX_AFTER_FAILED_WRITE } from '../store.js';
 import { LayerReadLedger } from '../layer-read-ledger.js';
+import { storedFormOf } from './kuzu-stored-form.js';
 
 /** Options of the embedded Kuzu store. */
 export interface KuzuStoreOptions {
@@ -74,7 +75,6 @@ export class KuzuGraphStore implements GraphStore {
   }
 
   async ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }> {
-    this.layerReads.invalidate();
     this.schema = schema;
     const existing = new Set((await this.connection.run('CALL show_tables() RETURN name')).map((row) => String(row.name)));
     for (const statement of CORPUS_DDL) await this.connection.run(statement);
@@ -82,6 +82,8 @@ export class KuzuGraphStore implements GraphStore {
     const schemaHash = schemaLayoutHash(KUZU_LAYOUT_VERSION, schema);
     const storedHash = existing.has('Meta') ? await this.getMeta('schemaHash') : null;
     let reset = false;
+    // The same schema as stored leaves the layer as it is: reads of it (and the layer last written) stay current.
+    if (storedHash !== schemaHash) this.layerReads.invalidate();
     if (matchesStoredLayout(storedHash, KUZU_LAYOUT_VERSION, schema)) {
       if (storedHash !== schemaHash) await this.setMeta('schemaHash', schemaHash);
     } else {
@@ -179,6 +181,7 @@ export class KuzuGraphStore implements GraphStore {
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
     } finally {
       this.layerReads.invalidate();
+      if (written) this.layerReads.remember(storedFormOf(schema, { graph: write.graph, communities: write.communities }));
       // Rebuilding the indexes takes seconds on a large corpus: a cancelled or failed write leaves it to the next search or open.
       try {
         if (diff) this.indexesMissing = !written;
@@ -236,6 +239,11 @@ export class KuzuGraphStore implements GraphStore {
 
   async listCommunities() {
     return this.layerReads.track(await readCommunities(this.connection));
+  }
+
+  /** The layer this store last wrote when nothing changed it since (no read), else the stored layer read now. */
+  async readStoredLayer(): Promise<StoredLayer> {
+    return this.layerReads.remembered() ?? { graph: await this.loadProjection(), communities: await this.listCommunities() };
   }
 
   async runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<KuzuRow[]> {
