@@ -140,6 +140,13 @@ export interface GraphStore {
   ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }>;
   listDocuments(): Promise<StoredDocument[]>;
   listChunks(): Promise<StoredChunk[]>;
+  /**
+   * Every stored chunk with its extraction, for an index run to build on: the same records as
+   * listChunks gives, in no particular order, the caller's own to change. A backend may answer
+   * without reading, from the chunks it followed through its own writes since a whole read.
+   * Optional: runs on a backend without it read listChunks.
+   */
+  readStoredChunks?(): Promise<StoredChunk[]>;
   /** Every chunk's id and document id, without text or extraction (for lookups by document, such as a document's title). */
   listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>>;
   /**

@@ -6,7 +6,7 @@ import { validateConfig } from '../../src/config/load-config.js';
 import { ignoreEvents } from '../../src/events/events.js';
 import { KuzuConnection } from '../../src/graph/kuzu/kuzu-connection.js';
 import { KuzuGraphStore } from '../../src/graph/kuzu/kuzu-store.js';
-import type { StoredLayer } from '../../src/graph/store.js';
+import type { StoredChunk, StoredLayer } from '../../src/graph/store.js';
 import { runIndex } from '../../src/indexing/run-index.js';
 import { writeInventedCorpus } from '../helpers/invented-corpus.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -28,6 +28,12 @@ async function statementsDuring(work: () => Promise<unknown>): Promise<string[]>
 }
 
 const readsEntityLayer = (statement: string) => /RETURN n\.id AS id, n\.name AS name/.test(statement) || /MATCH \(e\)-\[:MEMBER_OF\]->/.test(statement);
+const readsChunks = (statement: string) => /RETURN c\.\* /.test(statement);
+
+/** Chunks in one order, extractions as stored (JSON). */
+function comparableChunks(chunks: readonly StoredChunk[]): StoredChunk[] {
+  return [...chunks].sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0)).map((chunk) => ({ ...chunk, extraction: JSON.parse(JSON.stringify(chunk.extraction)) as StoredChunk['extraction'] }));
+}
 
 /** A layer with its mentions in one order (a read gives them in the database's order) and its reports as stored. */
 function comparable(layer: StoredLayer): StoredLayer {
@@ -38,7 +44,7 @@ function comparable(layer: StoredLayer): StoredLayer {
   return { graph: { ...layer.graph, mentions }, communities };
 }
 
-test('an index run builds on the layer the store wrote last, without reading it, and that layer equals what a read gives (full write, small difference, removal)', async () => {
+test('an index run builds on the layer and chunks the store wrote last, without reading them, and they equal what a read gives (full write, small difference, removal)', async () => {
   const base = makeTempDir();
   const folder = writeInventedCorpus(path.join(base, 'docs'), 40);
   const workspace = path.join(base, 'workspace');
@@ -53,7 +59,7 @@ test('an index run builds on the layer the store wrote last, without reading it,
     for (const [step, change, prune] of steps) {
       change();
       const indexing = await statementsDuring(() => runIndex([folder], { store, config, events: ignoreEvents, model: null }, { prune }));
-      if (step !== 'full index') assert.deepEqual(indexing.filter(readsEntityLayer), [], `${step}: the run does not read the layer`);
+      if (step !== 'full index') assert.deepEqual(indexing.filter((statement) => readsEntityLayer(statement) || readsChunks(statement)), [], `${step}: the run reads neither the layer nor the chunks`);
       let remembered: StoredLayer | null = null;
       const taking = await statementsDuring(async () => {
         remembered = await store.readStoredLayer();
@@ -63,6 +69,12 @@ test('an index run builds on the layer the store wrote last, without reading it,
       assert.ok(layer.graph.entities.length > 0 && layer.communities.length > 0, `${step}: a layer was written`);
       const read = { graph: await store.loadProjection(), communities: await store.listCommunities() };
       assert.deepEqual(comparable(layer), comparable(read), `${step}: the remembered layer is the stored one`);
+      let followed: StoredChunk[] = [];
+      const takingChunks = await statementsDuring(async () => {
+        followed = await store.readStoredChunks();
+      });
+      assert.deepEqual(takingChunks.filter(readsChunks), [], `${step}: the chunks are not read back`);
+      assert.deepEqual(comparableChunks(followed), comparableChunks(await store.listChunks()), `${step}: the chunks followed are the stored ones`);
     }
   } finally {
     await store.close();
