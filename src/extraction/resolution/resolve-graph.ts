@@ -1,5 +1,5 @@
 import { joinDescriptions } from '../../core/description-phrases.js';
-import { stableId } from '../../core/ids.js';
+import { idOrderFor, stableId } from '../../core/ids.js';
 import type { ChunkExtraction, Entity, ExtractedRelation, MergeRecord, Mention, Relation } from '../../core/records.js';
 import { normaliseName } from '../../core/normalise.js';
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
@@ -61,7 +61,8 @@ export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, 
     for (const key of members) entityByKey.set(key, entity);
   }
   typeByTrade(entities, personTypes, organisationType(schema));
-  entities.sort((left, right) => left.id.localeCompare(right.id));
+  const compareEntityIds = idOrderFor(entities.map((entity) => entity.id));
+  entities.sort((left, right) => compareEntityIds(left.id, right.id));
 
   const documentOfChunk = new Map(located.map((item) => [item.extraction.chunkId, item.documentId]));
   const relations = resolveRelations(extractions, entityByKey, schema, documentOfChunk);
@@ -171,7 +172,8 @@ function resolveRelations(extractions: ChunkExtraction[], entityByKey: Map<strin
       });
     }
   }
-  return [...byId.values()].sort((left, right) => left.id.localeCompare(right.id));
+  const compareIds = idOrderFor(byId.keys());
+  return [...byId.values()].sort((left, right) => compareIds(left.id, right.id));
 }
 
 /** Typed relations weigh 1, names of one sentence 0.5, a name under a document's title or beside a neighbouring sentence's names 0.25. */

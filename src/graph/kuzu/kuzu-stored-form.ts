@@ -1,5 +1,6 @@
 import { RELATION_HISTORY_FIELDS, type Community, type CommunityReport, type Entity, type Mention, type Relation } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
+import { idOrderFor } from '../../core/ids.js';
 import type { StoredLayer } from '../store.js';
 import { relationTables } from './kuzu-ddl.js';
 
@@ -13,13 +14,14 @@ import { relationTables } from './kuzu-ddl.js';
  */
 export function storedFormOf(schema: GraphSchema, layer: StoredLayer): StoredLayer {
   const nodeTypes = new Set(nodeTypeNames(schema));
-  const entities = layer.graph.entities.filter((entity) => nodeTypes.has(entity.type)).map(storedEntity).sort((left, right) => left.id.localeCompare(right.id));
+  const entities = layer.graph.entities.filter((entity) => nodeTypes.has(entity.type)).map(storedEntity);
+  const compareEntityIds = idOrderFor(entities.map((entity) => entity.id));
+  entities.sort((left, right) => compareEntityIds(left.id, right.id));
   const written = new Set(entities.map((entity) => entity.id));
   const tableRank = new Map(relationTables(schema).map((table, rank) => [table.name, rank]));
-  const relations = layer.graph.relations
-    .filter((relation) => tableRank.has(relation.type))
-    .map(storedRelation)
-    .sort((left, right) => left.id.localeCompare(right.id) || (tableRank.get(left.type) as number) - (tableRank.get(right.type) as number));
+  const relations = layer.graph.relations.filter((relation) => tableRank.has(relation.type)).map(storedRelation);
+  const compareRelationIds = idOrderFor(relations.map((relation) => relation.id));
+  relations.sort((left, right) => compareRelationIds(left.id, right.id) || (tableRank.get(left.type) as number) - (tableRank.get(right.type) as number));
   const mentions = layer.graph.mentions.filter((mention) => written.has(mention.entityId)).map((mention): Mention => ({ chunkId: mention.chunkId, entityId: mention.entityId, count: mention.count }));
   const communities = layer.communities
     .map((community) => storedCommunity(community, written))
