@@ -96,8 +96,9 @@ function buildEntity(members: NameStatistics[], typeOrder: string[]): Entity {
     member.surfaces.forEach((count, surface) => surfaces.set(surface, (surfaces.get(surface) ?? 0) + count));
     occurrences += member.occurrences;
   }
-  const fullest = [...members].sort((left, right) => fullness(right) - fullness(left) || left.key.localeCompare(right.key))[0] as NameStatistics;
-  const name = [...fullest.surfaces].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))[0]?.[0] ?? fullest.key;
+  const fullnessOf = new Map(members.map((member) => [member, fullness(member)]));
+  const fullest = firstInOrder(members, (left, right) => (fullnessOf.get(right) as number) - (fullnessOf.get(left) as number) || left.key.localeCompare(right.key)) as NameStatistics;
+  const name = firstInOrder([...fullest.surfaces], (left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))?.[0] ?? fullest.key;
   const aliases = [...surfaces.keys()].filter((surface) => surface !== name).sort();
   return { id: stableId('ent', fullest.key), type: winningType(votes, typeOrder), name, aliases, description: mergeDescriptions(members.flatMap((member) => member.descriptions)), mentionCount: occurrences };
 }
@@ -113,6 +114,13 @@ function mergeDescriptions(descriptions: string[]): string {
     merged = next.slice(0, MAX_DESCRIPTION_CHARACTERS);
   }
   return merged;
+}
+
+/** The item a stable sort by `compare` would put first (the earliest of equals), without sorting; undefined when there is none. */
+function firstInOrder<Item>(items: readonly Item[], compare: (left: Item, right: Item) => number): Item | undefined {
+  let first = items[0];
+  for (let index = 1; index < items.length; index++) if (compare(items[index] as Item, first as Item) < 0) first = items[index];
+  return first;
 }
 
 function fullness(statistics: NameStatistics): number {
