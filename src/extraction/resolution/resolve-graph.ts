@@ -161,7 +161,7 @@ function resolveRelations(extractions: ChunkExtraction[], entityByKey: Map<strin
       const fits = edge !== undefined && edge.source.includes(source.type) && edge.target.includes(target.type);
       const type = fits ? found.type : COOCCURRENCE_EDGE_TYPE;
       const [from, to] = type === COOCCURRENCE_EDGE_TYPE && source.id > target.id ? [target, source] : [source, target];
-      const id = stableId('rel', type, from.id, to.id, extraction.chunkId, found.span.start);
+      const id = relationIdOf(found, [type, from.id, to.id, extraction.chunkId, found.span.start]);
       const existing = byId.get(id);
       if (existing && existing.type !== COOCCURRENCE_EDGE_TYPE) continue;
       byId.set(id, {
@@ -182,6 +182,23 @@ function resolveRelations(extractions: ChunkExtraction[], entityByKey: Map<strin
   }
   const compareIds = idOrderFor(byId.keys());
   return [...byId.values()].sort((left, right) => compareIds(left.id, right.id));
+}
+
+/**
+ * The id each extracted relation was last given, with the text it was hashed from: an index run
+ * re-resolves every chunk, mostly those of the run before (the same extraction objects when the
+ * store kept them, see GraphStore.readStoredChunks), and hashes again only the relations whose
+ * parts changed. The id is stableId's of the same parts, so a text unchanged means the id unchanged.
+ */
+const relationIds = new WeakMap<ExtractedRelation, { text: string; id: string }>();
+
+function relationIdOf(found: ExtractedRelation, parts: [string, string, string, string, number]): string {
+  const text = parts.join('\u0000');
+  const known = relationIds.get(found);
+  if (known !== undefined && known.text === text) return known.id;
+  const id = stableId('rel', ...parts);
+  relationIds.set(found, { text, id });
+  return id;
 }
 
 /** Typed relations weigh 1, names of one sentence 0.5, a name under a document's title or beside a neighbouring sentence's names 0.25. */
