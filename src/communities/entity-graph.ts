@@ -6,7 +6,7 @@ import type { WeightedGraph } from './graph-projection.js';
  * one undirected edge per entity pair carrying the summed weight of its relations, pairs sorted.
  * Entity ids come from normalised names, so the graph — and the seeded Leiden partition — depends
  * only on what the documents say, not on relation ids (which hash chunk ids, and so document
- * paths) or on the order the relations arrive in.
+ * paths) or on the order the relations arrive in. Ids are sorted by code unit (the default sort of strings).
  */
 export function entityGraphOf(projection: GraphProjection): WeightedGraph {
   const weights = new Map<string, Map<string, number>>();
@@ -17,13 +17,9 @@ export function entityGraphOf(projection: GraphProjection): WeightedGraph {
     row.set(high, (row.get(high) ?? 0) + relation.weight);
   }
   const edges: WeightedGraph['edges'] = [];
-  for (const low of [...weights.keys()].sort(compareCodeUnits)) {
+  for (const low of [...weights.keys()].sort()) {
     const row = weights.get(low) as Map<string, number>;
-    for (const high of [...row.keys()].sort(compareCodeUnits)) edges.push({ source: low, target: high, weight: row.get(high) as number });
+    for (const high of [...row.keys()].sort()) edges.push({ source: low, target: high, weight: row.get(high) as number });
   }
-  return { nodes: projection.entities.map((entity) => entity.id).sort(compareCodeUnits), edges };
-}
-
-function compareCodeUnits(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
+  return { nodes: projection.entities.map((entity) => entity.id).sort(), edges };
 }

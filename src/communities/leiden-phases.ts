@@ -182,9 +182,23 @@ function chooseCandidate(
 
 /** Node indices ordered by their keys mixed with a salt (ties, which need equal keys, by index). */
 export function keyedOrder(keys: Uint32Array, salt: number): Int32Array {
-  const mixed = Uint32Array.from(keys, (key) => mixKey(key ^ salt));
-  return Int32Array.from({ length: keys.length }, (_, node) => node).sort((left, right) => mixed[left]! - mixed[right]! || left - right);
+  const count = keys.length;
+  const indexSpan = 2 ** Math.max(1, Math.ceil(Math.log2(count + 1)));
+  if (indexSpan > PACKED_INDEX_LIMIT) {
+    const mixed = Uint32Array.from(keys, (key) => mixKey(key ^ salt));
+    return Int32Array.from({ length: count }, (_, node) => node).sort((left, right) => mixed[left]! - mixed[right]! || left - right);
+  }
+  // Each node as one exact number, mixed key × span + index: a numeric sort orders by key, then by index.
+  const packed = new Float64Array(count);
+  for (let node = 0; node < count; node++) packed[node] = mixKey(keys[node]! ^ salt) * indexSpan + node;
+  packed.sort();
+  const order = new Int32Array(count);
+  for (let position = 0; position < count; position++) order[position] = packed[position]! % indexSpan;
+  return order;
 }
+
+/** Index spans up to this keep key × span + index (a 32-bit key) an exact double (below 2^53). */
+const PACKED_INDEX_LIMIT = 2 ** 21;
 
 /**
  * Renumbers the communities of a dense assignment (ids 0..count-1) in place by their members'

@@ -16,3 +16,44 @@ export function stableId(prefix: string, ...parts: Array<string | number>): stri
 export function contentHash(content: string | Uint8Array): string {
   return hash('sha256', content);
 }
+
+/** Hex digits after a stableId's prefix and "_". */
+const STABLE_ID_DIGITS = 16;
+
+/**
+ * A comparator of ids that orders `ids` as `localeCompare` does, faster when it can: ids that are
+ * all stableIds of one prefix (same length, same prefix, hex after it) order the same by code unit
+ * as by locale (digits before letters in both, nothing else differs), so they are compared by code
+ * unit; any other ids by `localeCompare`.
+ */
+export function idOrderFor(ids: Iterable<string>): (left: string, right: string) => number {
+  let prefix: string | null = null;
+  for (const id of ids) {
+    prefix ??= stableIdPrefix(id);
+    if (prefix === null || !isStableId(id, prefix)) return byLocale;
+  }
+  return byCodeUnit;
+}
+
+/** The prefix of an id shaped as a stableId (lowercase letters, "_", 16 lowercase hex digits), else null. */
+function stableIdPrefix(id: string): string | null {
+  const prefix = id.slice(0, id.length - STABLE_ID_DIGITS - 1);
+  return prefix.length > 0 && /^[a-z]+$/.test(prefix) && isStableId(id, prefix) ? prefix : null;
+}
+
+function isStableId(id: string, prefix: string): boolean {
+  if (id.length !== prefix.length + 1 + STABLE_ID_DIGITS || !id.startsWith(prefix) || id.charCodeAt(prefix.length) !== 95) return false;
+  for (let index = prefix.length + 1; index < id.length; index++) {
+    const code = id.charCodeAt(index);
+    if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102))) return false;
+  }
+  return true;
+}
+
+function byLocale(left: string, right: string): number {
+  return left.localeCompare(right);
+}
+
+function byCodeUnit(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}

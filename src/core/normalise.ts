@@ -12,6 +12,23 @@ export function stripAccents(text: string): string {
  * possessive "'s" and leading articles dropped. "The  Kelvane's" and "kelvane" compare equal.
  */
 export function normaliseName(name: string): string {
+  const known = normalisedNames.get(name);
+  if (known !== undefined) return known;
+  if (normalisedNames.size >= NORMALISED_NAMES_KEPT) normalisedNames.clear();
+  const normalised = normaliseUncached(name);
+  normalisedNames.set(name, normalised);
+  return normalised;
+}
+
+/**
+ * Names normalised so far, each with its form: resolution normalises every name of every chunk's
+ * extraction on each run (mostly the same names, hundreds of thousands of times on a thousand
+ * documents). A memory bound, not a tuning: when it is reached the memo starts again.
+ */
+const normalisedNames = new Map<string, string>();
+const NORMALISED_NAMES_KEPT = 200_000;
+
+function normaliseUncached(name: string): string {
   const plain = stripAccents(name)
     .toLowerCase()
     .replace(/['’]s\b/g, '')

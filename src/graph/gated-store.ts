@@ -11,7 +11,7 @@ export function gateStore(store: GraphStore): GraphStore {
   const gate = new ReadWriteGate();
   const read = <T>(work: () => Promise<T>) => gate.read(work);
   const write = <T>(work: () => Promise<T>) => gate.write(work);
-  const { writeVectors, searchVectors, vectorState } = store;
+  const { writeVectors, searchVectors, vectorState, readStoredLayer, readStoredChunks } = store;
   return {
     capabilities: store.capabilities,
     ensureSchema: (schema) => write(() => store.ensureSchema(schema)),
@@ -33,6 +33,8 @@ export function gateStore(store: GraphStore): GraphStore {
     listCommunities: () => read(() => store.listCommunities()),
     runReadOnlyCypher: (query, parameters, limits) => write(() => store.runReadOnlyCypher(query, parameters, limits)),
     counts: () => read(() => store.counts()),
+    ...(readStoredChunks ? { readStoredChunks: () => read(() => readStoredChunks.call(store)) } : {}),
+    ...(readStoredLayer ? { readStoredLayer: () => read(() => readStoredLayer.call(store)) } : {}),
     ...(writeVectors ? { writeVectors: (kind, vectors, model, keepIds) => write(() => writeVectors.call(store, kind, vectors, model, keepIds)) } : {}),
     ...(searchVectors ? { searchVectors: (kind, vector, limit) => read(() => searchVectors.call(store, kind, vector, limit)) } : {}),
     ...(vectorState ? { vectorState: () => read(() => vectorState.call(store)) } : {}),

@@ -154,6 +154,13 @@ export interface GraphStore {
   listChunks(): Promise<StoredChunk[]>;
   /** Every chunk's id, document id, start offset and text, in the order of `listChunks`, without decoding the cached extractions. */
   listChunkTexts(): Promise<ChunkText[]>;
+  /**
+   * Every stored chunk with its extraction, for an index run to build on: the same records as
+   * listChunks gives, in no particular order, the caller's own to change. A backend may answer
+   * without reading, from the chunks it followed through its own writes since a whole read.
+   * Optional: runs on a backend without it read listChunks.
+   */
+  readStoredChunks?(): Promise<StoredChunk[]>;
   /** Every chunk's id and document id, without text or extraction (for lookups by document, such as a document's title). */
   listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>>;
   /**
@@ -178,6 +185,14 @@ export interface GraphStore {
   listMerges(): Promise<MergeRecord[]>;
   /** Every community with its members and report, ordered by level then id. */
   listCommunities(): Promise<Community[]>;
+  /**
+   * The stored entity layer and communities, for an index run to build on and compare with
+   * (IndexWrite.storedLayer): the same records as loadProjection and listCommunities give. A backend
+   * may answer without reading, from the layer it wrote last itself when nothing changed it since.
+   * The records returned are shared with later calls: read them, never change them. Optional: runs on
+   * a backend without it read loadProjection and listCommunities.
+   */
+  readStoredLayer?(): Promise<StoredLayer>;
   /** Runs a query that must not write; the backend enforces it too. */
   runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<Array<Record<string, unknown>>>;
   counts(): Promise<StoreCounts>;

@@ -8,7 +8,7 @@ import { EXTRACTIVE_REPORT_VERSION, writeExtractiveReport } from '../communities
 import { createLlmReportWriter, type ReportCounts } from '../communities/llm-report.js';
 import { COMMUNITY_REPORT_PROMPT_VERSION } from '../prompts/community-report-prompt.js';
 import { contentHash } from '../core/ids.js';
-import { recordDocumentVersions, retractStoredFacts } from './document-recordings.js';
+import { readStoredLayer, recordDocumentVersions, retractStoredFacts } from './document-recordings.js';
 import { applyInvalidations, readInvalidations } from '../history/invalidations.js';
 import { applyOverrides, mergeConstraintsOf } from '../review/apply-overrides.js';
 import { readOverrides } from '../review/override-store.js';
@@ -87,7 +87,8 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   checkAbort();
 
   checkpoint.reach('communities');
-  const previousCommunities = await store.listCommunities();
+  const storedLayer = await readStoredLayer(store);
+  const previousCommunities = storedLayer.communities;
   const previousMerges = await store.listMerges();
   const reportCounts: ReportCounts = { written: 0, fallbacks: 0 };
   const writer = context.model ? createLlmReportWriter(context.model, reportCounts, signal) : writeExtractiveReport;
@@ -100,7 +101,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   const removedPaths = prepared.removedDocuments.map((document) => document.path);
   checkpoint.reach('store', { merges: undoneMerges, removedDocuments: removedPaths });
   const storing = await timeStage('store', events, async () => {
-    const history = await retractStoredFacts(store, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds, erase: options.erase === true }, graph.relations, checkpoint.startedAt);
+    const history = await retractStoredFacts(store, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds, erase: options.erase === true }, graph.relations, checkpoint.startedAt, storedLayer.graph);
     await store.writeIndex({
       removedDocumentIds: prepared.plan.removedIds,
       documents: recorded.documents,

@@ -1,6 +1,6 @@
 import type { Relation, RetractedFact, SourceDocument } from '../core/records.js';
 import type { DocumentRecording } from '../extraction/resolution/resolve-graph.js';
-import type { GraphProjection, GraphStore } from '../graph/store.js';
+import type { GraphProjection, GraphStore, StoredLayer } from '../graph/store.js';
 import { eraseDocuments, retractFacts } from '../history/retracted-facts.js';
 
 /**
@@ -17,16 +17,25 @@ export async function recordDocumentVersions(store: GraphStore, toWrite: SourceD
 }
 
 /**
+ * The stored entity layer and communities a run builds on: through the store's readStoredLayer when
+ * it has one (it may answer from the layer it wrote last, without reading), else read.
+ */
+export async function readStoredLayer(store: GraphStore): Promise<StoredLayer> {
+  return store.readStoredLayer ? store.readStoredLayer() : { graph: await store.loadProjection(), communities: await store.listCommunities() };
+}
+
+/**
  * The stored facts a run retracts when its write lands (see retractFacts): those of the documents
  * it rewrites or removes, and those the new entity layer drops or changes. They are kept, marked
  * with the run's start, so `knownAt` before it still sees them. With `erase` (removed documents to
  * leave no history), the removed documents' facts and every retracted fact quoting them are left
  * out, and the stored ones are listed for deletion. Nothing is read from an empty store. Returns
- * the stored entity layer it read too (`previous`, null when the store is empty), for the write to compare with.
+ * the stored entity layer it compared with too (`previous`, null when the store is empty), for the write
+ * to compare with: `stored` when the run has it already (see readStoredLayer), else read now.
  */
-export async function retractStoredFacts(store: GraphStore, change: { rewritten: readonly string[]; removed: readonly string[]; erase: boolean }, next: readonly Relation[], runStartedAt: string): Promise<{ retractedFacts: RetractedFact[]; eraseRetractedFacts: string[]; previous: GraphProjection | null }> {
+export async function retractStoredFacts(store: GraphStore, change: { rewritten: readonly string[]; removed: readonly string[]; erase: boolean }, next: readonly Relation[], runStartedAt: string, stored?: GraphProjection): Promise<{ retractedFacts: RetractedFact[]; eraseRetractedFacts: string[]; previous: GraphProjection | null }> {
   if ((await store.listDocuments()).length === 0) return { retractedFacts: [], eraseRetractedFacts: [], previous: null };
-  const previous = await store.loadProjection();
+  const previous = stored ?? await store.loadProjection();
   const retracted = retractFacts(previous, next, { replaced: new Set(change.rewritten), removed: new Set(change.removed) }, runStartedAt);
   if (!change.erase || change.removed.length === 0) return { retractedFacts: retracted, eraseRetractedFacts: [], previous };
   const erased = eraseDocuments(new Set(change.removed), previous.relations, await store.listRetractedFacts());

@@ -96,7 +96,7 @@ interface Decided {
 async function assemble(decided: Decided, context: PrepareContext): Promise<PreparedIndex> {
   const { config, events } = context;
   const { plan, storedDocuments } = decided;
-  const storedChunks = await context.store.listChunks();
+  const storedChunks = context.store.readStoredChunks ? await context.store.readStoredChunks() : await context.store.listChunks();
   const chunking = await timeStage('chunk', events, () =>
     plan.toWrite.flatMap((document) => chunkDocument(document, config.chunking).map((chunk): StoredChunk => ({ ...chunk, extraction: null, extractionKey: '' }))),
   );

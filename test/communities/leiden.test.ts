@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 import { computeModularity, detectCommunitiesLeiden, type WeightedGraph } from '../../src/communities/index.js';
+import { mixKey } from '../../src/communities/graph-projection.js';
+import { keyedOrder } from '../../src/communities/leiden-phases.js';
 import { isRhizomeError } from '../../src/errors/rhizome-error.js';
 import { karateClub } from '../fixtures/karate.js';
 import { runLouvainBaseline, toGraphology } from '../fixtures/louvain-baseline.js';
@@ -155,4 +157,18 @@ describe('detectCommunitiesLeiden', () => {
     assert.throws(() => detectCommunitiesLeiden(negative), (error: unknown) => isRhizomeError(error, 'INPUT_INVALID'));
     assert.throws(() => detectCommunitiesLeiden(karateClub, { resolution: 0 }), /resolution/);
   });
+});
+
+test('keyedOrder orders nodes by mixed key, ties by index, as a comparator sort does', () => {
+  const byComparator = (keys: Uint32Array, salt: number) => {
+    const mixed = Uint32Array.from(keys, (key) => mixKey(key ^ salt));
+    return Array.from(Int32Array.from({ length: keys.length }, (_, node) => node).sort((left, right) => mixed[left]! - mixed[right]! || left - right));
+  };
+  for (const count of [0, 1, 2, 3, 8, 257, 5000]) {
+    for (const salt of [0, 1, 48271, 0xffffffff]) {
+      // Every seventh node shares one key: ties fall back to the index.
+      const keys = Uint32Array.from({ length: count }, (_, node) => (node % 7 === 0 ? 42 : mixKey(node * 31 + 7)));
+      assert.deepEqual(Array.from(keyedOrder(keys, salt)), byComparator(keys, salt), `${count} nodes, salt ${salt}`);
+    }
+  }
 });

@@ -163,3 +163,16 @@ test("a name's shape counts once however often it is repeated, while cues of con
   const outvoted = resolveGraph([chunk('c1', [context('supplier')]), chunk('c2', [context('firm')]), chunk('c3', [placed])], schema, options);
   assert.equal(outvoted.entities.find((item) => item.name === 'Harrow Heights')?.type, 'Organisation');
 });
+
+test('resolving the same extraction objects again gives the ids fresh objects get, also when an end resolves to another entity', () => {
+  const relation = (source: string, target: string, start: number) => ({ type: 'RELATED_TO', source, target, evidence: `${source} met ${target}.`, span: { start, end: start + 20 } });
+  const kept = chunk('c1', [entity('Brennick', 'Person'), entity('Tarrow Institute', 'Organisation')], [relation('Brennick', 'Tarrow Institute', 0)]);
+  const idsOf = (located: Array<{ extraction: ChunkExtraction; documentId: string }>) => resolveGraph(located, schema, options).relations.map((item) => `${item.id} ${item.sourceId} ${item.targetId}`);
+  const fresh = () => structuredClone(kept);
+  assert.deepEqual(idsOf([kept]), idsOf([fresh()]));
+  assert.deepEqual(idsOf([kept]), idsOf([fresh()]), 'the second resolution of the same objects');
+  // Another chunk makes the surname "Brennick" an alias of "Orla Brennick": the end's entity id changes, and so does the relation's id.
+  const longer = chunk('c2', [entity('Orla Brennick', 'Person')]);
+  assert.deepEqual(idsOf([kept, longer]), idsOf([fresh(), structuredClone(longer)]));
+  assert.notDeepEqual(idsOf([kept, longer]), idsOf([kept]));
+});

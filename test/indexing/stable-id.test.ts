@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { contentHash, stableId } from '../../src/core/ids.js';
+import { contentHash, idOrderFor, stableId } from '../../src/core/ids.js';
 
 /** The ids every stored workspace holds were made this way: hashing each part, then a NUL, in turn. */
 function partByPart(prefix: string, ...parts: Array<string | number>): string {
@@ -22,4 +22,17 @@ test('ids and content hashes are the bytes they always were (stored workspaces k
   ];
   for (const [prefix, parts] of cases) assert.equal(stableId(prefix, ...parts), partByPart(prefix, ...parts), JSON.stringify(parts));
   for (const content of ['', 'Tromsø', 'lone \ud800', new Uint8Array([0, 1, 2, 255])]) assert.equal(contentHash(content), createHash('sha256').update(content).digest('hex'));
+});
+
+test('idOrderFor orders ids exactly as localeCompare does: by code unit for stableIds of one prefix, by locale otherwise', () => {
+  const stable = Array.from({ length: 3000 }, (_, index) => stableId('rel', 'invented', index));
+  const byLocale = (ids: string[]) => [...ids].sort((left, right) => left.localeCompare(right));
+  const byOrder = (ids: string[]) => {
+    const compare = idOrderFor(ids);
+    return [...ids].sort(compare);
+  };
+  assert.deepEqual(byOrder(stable), byLocale(stable));
+  const mixed = [...stable.slice(0, 50), ...Array.from({ length: 50 }, (_, index) => stableId('ent', index)), 'Rel_Upper', 'rel-dash', 'rel_0', 'zz', 'a_b', 'Émile'];
+  assert.deepEqual(byOrder(mixed), byLocale(mixed));
+  assert.equal(idOrderFor(['rel_0123456789abcdef', 'Rel_Upper'])('Rel_Upper', 'rel_0123456789abcdef'), 'Rel_Upper'.localeCompare('rel_0123456789abcdef'));
 });

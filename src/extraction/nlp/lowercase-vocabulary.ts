@@ -36,8 +36,9 @@ export function buildLowercaseVocabulary(texts: Iterable<string>): Set<string> {
   const lowercase = new Map<string, number>();
   const capitalised = new Map<string, number>();
   for (const text of texts) {
-    for (const match of text.matchAll(PROSE_LOWERCASE_WORD)) increment(lowercase, stripAccents(match[0]).toLowerCase());
-    for (const match of text.matchAll(CAPITALISED_MID_SENTENCE)) increment(capitalised, stripAccents(match[0]).toLowerCase());
+    const words = wordsOf(text);
+    for (const word of (words.lowercase ??= matchedWords(text, PROSE_LOWERCASE_WORD))) increment(lowercase, word);
+    for (const word of (words.capitalised ??= matchedWords(text, CAPITALISED_MID_SENTENCE))) increment(capitalised, word);
   }
   const vocabulary = new Set<string>();
   for (const [word, count] of lowercase) {
@@ -64,9 +65,8 @@ export function buildCueNamedWords(texts: Iterable<string>, typeNouns: ReadonlyS
   const named = new Set<string>();
   if (typeNouns.size === 0) return named;
   for (const text of texts) {
-    for (const match of text.matchAll(CAPITALISED_BEFORE_NOUN)) {
-      if (typeNouns.has(stripAccents(match[2] as string).toLowerCase())) named.add(stripAccents(match[1] as string).toLowerCase());
-    }
+    const words = wordsOf(text);
+    for (const [name, noun] of (words.beforeNouns ??= namesBeforeNouns(text))) if (typeNouns.has(noun)) named.add(name);
   }
   return named;
 }
@@ -79,7 +79,41 @@ export function buildCueNamedWords(texts: Iterable<string>, typeNouns: ReadonlyS
 export function buildNameVocabulary(texts: Iterable<string>): Set<string> {
   const names = new Set<string>();
   for (const text of texts) {
-    for (const match of text.matchAll(CAPITALISED_MID_SENTENCE)) names.add(stripAccents(match[0]).toLowerCase());
+    const words = wordsOf(text);
+    for (const word of (words.capitalised ??= matchedWords(text, CAPITALISED_MID_SENTENCE))) names.add(word);
   }
   return names;
+}
+
+/** The words of one text each vocabulary counts, accent-free and lower-cased, in the order the text has them (each time it has them). */
+interface WordsOfText {
+  lowercase?: string[];
+  capitalised?: string[];
+  /** Each capitalised word met just before a lower-case one, with that word. */
+  beforeNouns?: Array<[string, string]>;
+}
+
+/**
+ * The words found so far in each text, by text: an index run builds the vocabularies over every
+ * chunk of the corpus, mostly the texts of the run before. A memory bound, not a tuning: when it is
+ * reached the memo starts again.
+ */
+const wordsByText = new Map<string, WordsOfText>();
+const TEXTS_KEPT = 50_000;
+
+function wordsOf(text: string): WordsOfText {
+  let words = wordsByText.get(text);
+  if (words === undefined) {
+    if (wordsByText.size >= TEXTS_KEPT) wordsByText.clear();
+    wordsByText.set(text, (words = {}));
+  }
+  return words;
+}
+
+function matchedWords(text: string, pattern: RegExp): string[] {
+  return Array.from(text.matchAll(pattern), (match) => stripAccents(match[0]).toLowerCase());
+}
+
+function namesBeforeNouns(text: string): Array<[string, string]> {
+  return Array.from(text.matchAll(CAPITALISED_BEFORE_NOUN), (match): [string, string] => [stripAccents(match[1] as string).toLowerCase(), stripAccents(match[2] as string).toLowerCase()]);
 }

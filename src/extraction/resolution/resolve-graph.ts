@@ -1,5 +1,5 @@
 import { joinDescriptions } from '../../core/description-phrases.js';
-import { stableId } from '../../core/ids.js';
+import { idOrderFor, stableId } from '../../core/ids.js';
 import type { ChunkExtraction, Entity, ExtractedRelation, MergeRecord, Mention, Relation } from '../../core/records.js';
 import { normaliseName } from '../../core/normalise.js';
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
@@ -61,7 +61,8 @@ export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, 
     for (const key of members) entityByKey.set(key, entity);
   }
   typeByTrade(entities, personTypes, organisationType(schema));
-  entities.sort((left, right) => left.id.localeCompare(right.id));
+  const compareEntityIds = idOrderFor(entities.map((entity) => entity.id));
+  entities.sort((left, right) => compareEntityIds(left.id, right.id));
 
   const documentOfChunk = new Map(located.map((item) => [item.extraction.chunkId, item.documentId]));
   const relations = resolveRelations(extractions, entityByKey, schema, documentOfChunk);
@@ -95,8 +96,9 @@ function buildEntity(members: NameStatistics[], typeOrder: string[]): Entity {
     member.surfaces.forEach((count, surface) => surfaces.set(surface, (surfaces.get(surface) ?? 0) + count));
     occurrences += member.occurrences;
   }
-  const fullest = [...members].sort((left, right) => fullness(right) - fullness(left) || left.key.localeCompare(right.key))[0] as NameStatistics;
-  const name = [...fullest.surfaces].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))[0]?.[0] ?? fullest.key;
+  const fullnessOf = new Map(members.map((member) => [member, fullness(member)]));
+  const fullest = firstInOrder(members, (left, right) => (fullnessOf.get(right) as number) - (fullnessOf.get(left) as number) || left.key.localeCompare(right.key)) as NameStatistics;
+  const name = firstInOrder([...fullest.surfaces], (left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))?.[0] ?? fullest.key;
   const aliases = [...surfaces.keys()].filter((surface) => surface !== name).sort();
   return { id: stableId('ent', fullest.key), type: winningType(votes, typeOrder), name, aliases, description: mergeDescriptions(members.flatMap((member) => member.descriptions)), mentionCount: occurrences };
 }
@@ -112,6 +114,13 @@ function mergeDescriptions(descriptions: string[]): string {
     merged = next.slice(0, MAX_DESCRIPTION_CHARACTERS);
   }
   return merged;
+}
+
+/** The item a stable sort by `compare` would put first (the earliest of equals), without sorting; undefined when there is none. */
+function firstInOrder<Item>(items: readonly Item[], compare: (left: Item, right: Item) => number): Item | undefined {
+  let first = items[0];
+  for (let index = 1; index < items.length; index++) if (compare(items[index] as Item, first as Item) < 0) first = items[index];
+  return first;
 }
 
 function fullness(statistics: NameStatistics): number {
@@ -152,7 +161,7 @@ function resolveRelations(extractions: ChunkExtraction[], entityByKey: Map<strin
       const fits = edge !== undefined && edge.source.includes(source.type) && edge.target.includes(target.type);
       const type = fits ? found.type : COOCCURRENCE_EDGE_TYPE;
       const [from, to] = type === COOCCURRENCE_EDGE_TYPE && source.id > target.id ? [target, source] : [source, target];
-      const id = stableId('rel', type, from.id, to.id, extraction.chunkId, found.span.start);
+      const id = relationIdOf(found, [type, from.id, to.id, extraction.chunkId, found.span.start]);
       const existing = byId.get(id);
       if (existing && existing.type !== COOCCURRENCE_EDGE_TYPE) continue;
       byId.set(id, {
@@ -171,7 +180,25 @@ function resolveRelations(extractions: ChunkExtraction[], entityByKey: Map<strin
       });
     }
   }
-  return [...byId.values()].sort((left, right) => left.id.localeCompare(right.id));
+  const compareIds = idOrderFor(byId.keys());
+  return [...byId.values()].sort((left, right) => compareIds(left.id, right.id));
+}
+
+/**
+ * The id each extracted relation was last given, with the text it was hashed from: an index run
+ * re-resolves every chunk, mostly those of the run before (the same extraction objects when the
+ * store kept them, see GraphStore.readStoredChunks), and hashes again only the relations whose
+ * parts changed. The id is stableId's of the same parts, so a text unchanged means the id unchanged.
+ */
+const relationIds = new WeakMap<ExtractedRelation, { text: string; id: string }>();
+
+function relationIdOf(found: ExtractedRelation, parts: [string, string, string, string, number]): string {
+  const text = parts.join('\u0000');
+  const known = relationIds.get(found);
+  if (known !== undefined && known.text === text) return known.id;
+  const id = stableId('rel', ...parts);
+  relationIds.set(found, { text, id });
+  return id;
 }
 
 /** Typed relations weigh 1, names of one sentence 0.5, a name under a document's title or beside a neighbouring sentence's names 0.25. */

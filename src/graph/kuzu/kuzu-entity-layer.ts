@@ -58,7 +58,7 @@ export async function writeEntityLayer(connection: KuzuConnection, schema: Graph
 /**
  * Brings the stored entity layer to the new one by deleting and inserting only what differs (see
  * `diffEntityLayer`), inside the caller's transaction; the full-text indexes follow each change.
- * The merge log, small, is replaced whole.
+ * The merge log, small, is replaced whole when it changed.
  */
 export async function applyEntityLayerDiff(connection: KuzuConnection, schema: GraphSchema, diff: EntityLayerDiff, graph: GraphProjection, merges: MergeRecord[]): Promise<void> {
   const byType = new Map<string, string[]>();
@@ -71,14 +71,15 @@ export async function applyEntityLayerDiff(connection: KuzuConnection, schema: G
   for (const mention of diff.deleteMentions) appendTo(mentionsByChunk, mention.chunkId, mention.entityId);
   for (const [chunkId, entityIds] of mentionsByChunk) await connection.run('MATCH (c:Chunk)-[m:MENTIONS]->(e) WHERE c.id = $chunkId AND e.id IN $entityIds DELETE m', { chunkId, entityIds: entityIds as KuzuParameter });
   await deleteNodesWithRelations(connection, 'Community', diff.deleteCommunityIds);
-  await connection.run('MATCH (m:MergeLog) DELETE m');
+  const mergesChanged = !(await holdsMergeLog(connection, merges));
+  if (mergesChanged) await connection.run('MATCH (m:MergeLog) DELETE m');
 
   const typeOf = new Map(graph.entities.map((entity) => [entity.id, entity.type]));
   await copyEntities(connection, schema, diff.insertEntities);
   await copyRelations(connection, schema, diff.insertRelations, typeOf);
   await copyMentions(connection, diff.insertMentions, typeOf);
   // Hundreds of rows, written through the log all the same: a COPY would force a checkpoint (see insertRows).
-  await copyMergeLog(connection, merges, insertRows);
+  if (mergesChanged) await copyMergeLog(connection, merges, insertRows);
   await writeCommunities(connection, diff.insertCommunities, graph.entities);
   await copyMemberships(connection, diff.insertMemberships, typeOf);
 }
@@ -129,6 +130,15 @@ async function copyMergeLog(connection: KuzuConnection, merges: MergeRecord[], l
     { kind: 'string', value: (merge) => merge.merged },
     { kind: 'string', value: (merge) => merge.reason },
   ], merges.map((merge, index) => ({ ...merge, index })));
+}
+
+/** True when the stored merge log holds exactly the rows `copyMergeLog` would write for `merges`. */
+async function holdsMergeLog(connection: KuzuConnection, merges: MergeRecord[]): Promise<boolean> {
+  const rowOf = (id: string, merge: MergeRecord) => JSON.stringify([id, merge.entityId, merge.kept, merge.merged, merge.reason]);
+  const stored = await connection.run('MATCH (m:MergeLog) RETURN m.id AS id, m.entityId AS entityId, m.kept AS kept, m.merged AS merged, m.reason AS reason');
+  if (stored.length !== merges.length) return false;
+  const wanted = new Set(merges.map((merge, index) => rowOf(`${merge.entityId}:${index}`, merge)));
+  return stored.every((row) => wanted.has(rowOf(String(row.id), { entityId: String(row.entityId), kept: String(row.kept), merged: String(row.merged), reason: row.reason as MergeRecord['reason'] })));
 }
 
 /** Member links of kept communities to entities inserted again. */

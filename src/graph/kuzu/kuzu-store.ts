@@ -25,6 +25,8 @@ import { bufferPoolForWrite, resolveBufferPoolMb, type BufferPoolSetting } from 
 import { estimateWriteSize } from './write-size.js';
 import { NEEDS_REINDEX_AFTER_FAILED_WRITE } from '../store.js';
 import { LayerReadLedger } from '../layer-read-ledger.js';
+import { storedFormOf } from './kuzu-stored-form.js';
+import { WrittenChunks } from './written-chunks.js';
 
 /** Options of the embedded Kuzu store. */
 export interface KuzuStoreOptions {
@@ -49,6 +51,8 @@ export class KuzuGraphStore implements GraphStore {
   private indexesMissing = false;
   /** Layer reads handed out since the last layer write, which a write may compare with (IndexWrite.storedLayer). */
   private readonly layerReads = new LayerReadLedger();
+  /** The stored chunks, followed through this store's writes once read whole (see readStoredChunks). */
+  private readonly writtenChunks = new WrittenChunks();
 
   /** The buffer pool the database opened with, in MiB; a large write may use a smaller one for its duration. */
   private readonly openPoolMb: number;
@@ -74,7 +78,6 @@ export class KuzuGraphStore implements GraphStore {
   }
 
   async ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }> {
-    this.layerReads.invalidate();
     this.schema = schema;
     const existing = new Set((await this.connection.run('CALL show_tables() RETURN name')).map((row) => String(row.name)));
     for (const statement of CORPUS_DDL) await this.connection.run(statement);
@@ -82,6 +85,11 @@ export class KuzuGraphStore implements GraphStore {
     const schemaHash = schemaLayoutHash(KUZU_LAYOUT_VERSION, schema);
     const storedHash = existing.has('Meta') ? await this.getMeta('schemaHash') : null;
     let reset = false;
+    // The same schema as stored leaves the layer and chunks as they are: reads of them (and what was written last) stay current.
+    if (storedHash !== schemaHash) {
+      this.layerReads.invalidate();
+      this.writtenChunks.forget();
+    }
     if (matchesStoredLayout(storedHash, KUZU_LAYOUT_VERSION, schema)) {
       if (storedHash !== schemaHash) await this.setMeta('schemaHash', schemaHash);
     } else {
@@ -143,6 +151,15 @@ export class KuzuGraphStore implements GraphStore {
     return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId), start: Number(row.start), text: String(row.text) }));
   }
 
+  /** The chunks as this store followed them through its writes when it knows them, else read (and followed from then on). */
+  async readStoredChunks(): Promise<StoredChunk[]> {
+    const known = this.writtenChunks.current();
+    if (known) return known;
+    const chunks = await this.listChunks();
+    this.writtenChunks.rememberRead(chunks);
+    return chunks;
+  }
+
   async writeIndex(write: IndexWrite, options: { signal?: AbortSignal } = {}): Promise<void> {
     const schema = this.requireSchema();
     const stored = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId');
@@ -184,6 +201,12 @@ export class KuzuGraphStore implements GraphStore {
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
     } finally {
       this.layerReads.invalidate();
+      if (written) {
+        this.layerReads.remember(storedFormOf(schema, { graph: write.graph, communities: write.communities }));
+        this.writtenChunks.followWrite(write);
+      } else {
+        this.writtenChunks.forget();
+      }
       // Rebuilding the indexes takes seconds on a large corpus: a cancelled or failed write leaves it to the next search or open.
       try {
         if (diff) this.indexesMissing = !written;
@@ -253,6 +276,11 @@ export class KuzuGraphStore implements GraphStore {
 
   async listCommunities() {
     return this.layerReads.track(await readCommunities(this.connection));
+  }
+
+  /** The layer this store last wrote when nothing changed it since (no read), else the stored layer read now. */
+  async readStoredLayer(): Promise<StoredLayer> {
+    return this.layerReads.remembered() ?? { graph: await this.loadProjection(), communities: await this.listCommunities() };
   }
 
   async runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<KuzuRow[]> {
