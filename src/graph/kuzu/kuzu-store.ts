@@ -42,6 +42,13 @@ const INCREMENTAL_WRITE_SHARE = 0.2;
 
 /** Bump when the generated tables change shape: existing workspaces then rebuild their entity layer. */
 const KUZU_LAYOUT_VERSION = 4;
+/**
+ * The largest entity layer (entities, relations and mentions) the store keeps in memory after a write
+ * so that the next run in the same process need not read it back. A larger one is read again: a copy
+ * of it would add its size to the peak memory of a large index (about a million relations at 100k
+ * passages), where the read it saves is a small part of the run.
+ */
+const REMEMBERED_LAYER_MAX_RECORDS = 250_000;
 
 /** The default GraphStore: an embedded Kuzu database in the workspace folder. */
 export class KuzuGraphStore implements GraphStore {
@@ -202,7 +209,7 @@ export class KuzuGraphStore implements GraphStore {
     } finally {
       this.layerReads.invalidate();
       if (written) {
-        this.layerReads.remember(storedFormOf(schema, { graph: write.graph, communities: write.communities }));
+        if (write.graph.entities.length + write.graph.relations.length + write.graph.mentions.length <= REMEMBERED_LAYER_MAX_RECORDS) this.layerReads.remember(storedFormOf(schema, { graph: write.graph, communities: write.communities }));
         this.writtenChunks.followWrite(write);
       } else {
         this.writtenChunks.forget();
