@@ -4,30 +4,13 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { validateConfig } from '../../src/config/load-config.js';
 import { ignoreEvents } from '../../src/events/events.js';
-import { KuzuConnection } from '../../src/graph/kuzu/kuzu-connection.js';
 import { KuzuGraphStore } from '../../src/graph/kuzu/kuzu-store.js';
 import type { StoredChunk, StoredLayer } from '../../src/graph/store.js';
 import { runIndex } from '../../src/indexing/run-index.js';
 import { writeInventedCorpus } from '../helpers/invented-corpus.js';
+import { readsEntityLayer, statementsDuring } from '../helpers/kuzu-statements.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
-/** Statements the store runs while `work` runs. */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const statements: string[] = [];
-  const run = KuzuConnection.prototype.run;
-  KuzuConnection.prototype.run = function (this: KuzuConnection, statement: string, ...rest: unknown[]) {
-    statements.push(statement);
-    return (run as (...args: unknown[]) => ReturnType<typeof run>).call(this, statement, ...rest);
-  } as typeof run;
-  try {
-    await work();
-  } finally {
-    KuzuConnection.prototype.run = run;
-  }
-  return statements;
-}
-
-const readsEntityLayer = (statement: string) => /RETURN n\.id AS id, n\.name AS name/.test(statement) || /MATCH \(e\)-\[:MEMBER_OF\]->/.test(statement);
 const readsChunks = (statement: string) => /RETURN c\.\* /.test(statement);
 
 /** Chunks in one order, extractions as stored (JSON). */

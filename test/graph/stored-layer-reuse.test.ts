@@ -1,28 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { KuzuGraphStore } from '../../src/graph/kuzu/kuzu-store.js';
-import { KuzuConnection } from '../../src/graph/kuzu/kuzu-connection.js';
 import { LayerReadLedger } from '../../src/graph/layer-read-ledger.js';
 import { CONTRACT_SCHEMA, fullWrite, RELATIONS, unchangedWrite } from '../contract/contract-fixture.js';
+import { readsEntityLayer, statementsDuring } from '../helpers/kuzu-statements.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
-/** Statements the store runs while `work` runs. */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const statements: string[] = [];
-  const run = KuzuConnection.prototype.run;
-  KuzuConnection.prototype.run = function (this: KuzuConnection, statement: string, ...rest: unknown[]) {
-    statements.push(statement);
-    return (run as (...args: unknown[]) => ReturnType<typeof run>).call(this, statement, ...rest);
-  } as typeof run;
-  try {
-    await work();
-  } finally {
-    KuzuConnection.prototype.run = run;
-  }
-  return statements;
-}
-
-const readsEntityLayer = (statement: string) => /RETURN n\.id AS id, n\.name AS name/.test(statement) || /MATCH \(e\)-\[:MEMBER_OF\]->/.test(statement);
 
 test('a ledger trusts a read only until the next write of the layer', () => {
   const ledger = new LayerReadLedger();
