@@ -62,6 +62,30 @@ test('a first word alone merges with the one organisation it starts, even when t
   assert.deepEqual(graph.merges.map((merge) => merge.reason).sort(), ['fuzzy', 'short-form']);
 });
 
+test('a product code alone merges with the one longer name it starts; never with two, never a bare number', () => {
+  const one = resolveGraph([
+    chunk('c1', [entity('KX-40 Lidar', 'Product')]),
+    chunk('c2', [entity('KX-40', 'Product')]),
+  ], schema, options);
+  assert.deepEqual(one.entities.map((item) => [item.name, item.aliases]), [['KX-40 Lidar', ['KX-40']]]);
+  assert.deepEqual(one.merges.map((merge) => merge.reason), ['short-form']);
+  const two = resolveGraph([
+    chunk('c1', [entity('KX-40 Lidar', 'Product'), entity('KX-40 Radar', 'Product')]),
+    chunk('c2', [entity('KX-40', 'Product')]),
+  ], schema, options);
+  assert.equal(two.entities.length, 3);
+  const otherType = resolveGraph([
+    chunk('c1', [entity('KX-40 Lidar', 'Product')]),
+    chunk('c2', [entity('KX-40', 'Project')]),
+  ], schema, options);
+  assert.equal(otherType.entities.length, 2);
+  const year = resolveGraph([
+    chunk('c1', [entity('2024 Review', 'Event')]),
+    chunk('c2', [entity('2024', 'Concept')]),
+  ], schema, options);
+  assert.equal(year.entities.length, 2);
+});
+
 test('leading articles are dropped as words, never as the start of a name', () => {
   assert.deepEqual(['The  Orbilink\'s', "l'Usine de Brest", 'Le Mans', 'Lemaire Conseil', 'Laval', 'Theodore Hale', 'Lessard'].map(normaliseName), ['orbilink', 'usine de brest', 'mans', 'lemaire conseil', 'laval', 'theodore hale', 'lessard']);
 });
