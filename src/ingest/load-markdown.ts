@@ -15,22 +15,24 @@ const closingFence = /^[ \t]*(?:`{3,}|~{3,})[ \t]*$/;
  * normalised. The text is the file with its markup blanked out — `#`, emphasis marks, link targets, images,
  * table pipes, fences and raw HTML tags — so offsets point into the file; headings, paragraphs, list items,
  * code blocks and tables are its blocks, link URLs its links. A leading `---` front-matter block is blanked
- * too and its `title:` and `date:` lines are used; otherwise the first level-1 heading is the title and a date
- * line among the first lines is the date.
+ * too, but for its `title:` (the page's heading when the body has no level-1 heading) and `description:` (its
+ * first paragraph); its `title:` and `date:` lines are used, otherwise the first level-1 heading is the title
+ * and a date line among the first lines is the date.
  */
 export function loadMarkdown(text: string): LoadedContent {
   const frontMatter = frontMatterPattern.exec(text);
   const frontLength = frontMatter ? frontMatter[0].length : 0;
   const source = frontLength > 0 ? text.slice(0, frontLength).replace(/[^\n]/g, ' ') + text.slice(frontLength) : text;
-  const fields = frontMatter ? parseFrontMatter(frontMatter[1] ?? '') : new Map<string, string>();
+  const fields = frontMatter ? parseFrontMatter(frontMatter[1] ?? '', frontMatter[0].indexOf('\n') + 1) : new Map<string, FrontMatterField>();
   const tree = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  const builder = new StructuredTextBuilder(source);
+  const builder = new StructuredTextBuilder(text);
   const definitions = new Map<string, string>();
   collectDefinitions(tree, definitions);
+  addFrontMatterText(fields, builder, !tree.children.some((node) => node.type === 'heading' && node.depth === 1));
   walkMarkdown(tree, { source, builder, definitions, inListItem: false, inPhrasing: false });
   const structured = builder.build();
-  const titleField = fields.get('title');
-  const dateField = fields.get('date');
+  const titleField = fields.get('title')?.value;
+  const dateField = fields.get('date')?.value;
   return {
     text: structured.text,
     title: titleField !== undefined && titleField !== '' ? titleField : (structured.headings.find((heading) => heading.level === 1)?.text ?? null),
@@ -155,19 +157,47 @@ function plainText(node: Nodes): string {
   return '';
 }
 
-/** Reads the simple `key: value` lines of a front-matter block; nested YAML is ignored. */
-function parseFrontMatter(block: string): Map<string, string> {
-  const fields = new Map<string, string>();
+/** A front-matter value with where it stands in the file (inside its quotes, when quoted). */
+interface FrontMatterField {
+  value: string;
+  start: number;
+  end: number;
+}
+
+/** Reads the simple `key: value` lines of a front-matter block that starts at `offset` of the file; nested YAML is ignored. */
+function parseFrontMatter(block: string, offset: number): Map<string, FrontMatterField> {
+  const fields = new Map<string, FrontMatterField>();
+  let lineStart = offset;
   for (const line of block.split('\n')) {
-    const match = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)$/.exec(line);
-    if (!match) continue;
-    const key = (match[1] ?? '').toLowerCase();
-    if (!fields.has(key)) fields.set(key, unquote((match[2] ?? '').trim()));
+    const match = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*/.exec(line);
+    const key = (match?.[1] ?? '').toLowerCase();
+    if (match && !fields.has(key)) {
+      const raw = line.slice(match[0].length).trimEnd();
+      const quoted = /^(["'])(.*)\1$/.exec(raw);
+      const value = quoted ? (quoted[2] ?? '') : raw;
+      const start = lineStart + match[0].length + (quoted ? 1 : 0);
+      fields.set(key, { value, start, end: start + value.length });
+    }
+    lineStart += line.length + 1;
   }
   return fields;
 }
 
-function unquote(value: string): string {
-  const quoted = /^(["'])(.*)\1$/.exec(value);
-  return quoted ? (quoted[2] ?? '') : value;
+/**
+ * The page's own words in its front matter, as static-site generators show them: the `title` as the page's
+ * heading when the body has no level-1 heading of its own, and the `description` as its first paragraph.
+ */
+function addFrontMatterText(fields: ReadonlyMap<string, FrontMatterField>, builder: StructuredTextBuilder, titleIsHeading: boolean): void {
+  const title = fields.get('title');
+  if (titleIsHeading && title && title.value.trim() !== '') {
+    builder.startBlock('heading', 1);
+    builder.addText(title.start, title.end, title.value);
+    builder.endBlock();
+  }
+  const description = fields.get('description');
+  if (description && description.value.trim() !== '') {
+    builder.startBlock('paragraph');
+    builder.addText(description.start, description.end, description.value);
+    builder.endBlock();
+  }
 }

@@ -28,7 +28,7 @@ export function walkHtmlDocument(html: string, builder: StructuredTextBuilder): 
 
 /** Walks an HTML fragment (a raw HTML block of a Markdown file) whose first character is at `offset` of the builder's source. */
 export function walkHtmlFragment(html: string, offset: number, builder: StructuredTextBuilder): void {
-  walkChildren(parseFragment(html, { sourceCodeLocationInfo: true }), builder, { offset, inArticle: false, inCode: false });
+  walkChildren(parseFragment(html, { sourceCodeLocationInfo: true }), builder, { offset, inArticle: false, inCode: false, inMarkdown: true });
 }
 
 interface WalkContext {
@@ -37,6 +37,8 @@ interface WalkContext {
   inCode: boolean;
   /** Inside a table or code block, whose inner paragraphs and headings are part of it, not blocks of their own. */
   inTable?: boolean;
+  /** Raw HTML of a Markdown page, where a `<template>` is a component's slot holding the page's own words (`<template #title>Meet the team</template>`). */
+  inMarkdown?: boolean;
 }
 
 function walkChildren(parent: ParentNode, builder: StructuredTextBuilder, context: WalkContext): void {
@@ -51,6 +53,10 @@ function walkNode(node: ChildNode, builder: StructuredTextBuilder, context: Walk
   }
   if (!('tagName' in node)) return;
   const tag = node.tagName;
+  if (tag === 'template' && context.inMarkdown === true && 'content' in node) {
+    walkChildren(node.content, builder, context);
+    return;
+  }
   if (droppedElements.has(tag) || (pageChrome.has(tag) && !context.inArticle)) return;
   const inner = tag === 'article' || tag === 'main' ? { ...context, inArticle: true } : context;
   const level = /^h([1-6])$/.exec(tag)?.[1];

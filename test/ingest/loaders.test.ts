@@ -46,6 +46,25 @@ describe('loadMarkdown', () => {
     assert.deepEqual(loaded.text.split(/\s+/).filter(Boolean), ['Other', 'heading', 'Body', 'text.']);
   });
 
+  test("front matter's title heads a page that has no level-one heading, and its description is the first paragraph, in place", () => {
+    const source = '---\nlayout: home\ntitle: "Quayside guide"\ndescription: Moving cargo between berths.\n---\n\n## Cranes\n\nTwo cranes.';
+    const loaded = loadMarkdown(source);
+    assert.equal(loaded.title, 'Quayside guide');
+    assert.equal(loaded.text.length, source.length);
+    assert.deepEqual(loaded.text.split(/\s+/).filter(Boolean), ['Quayside', 'guide', 'Moving', 'cargo', 'between', 'berths.', 'Cranes', 'Two', 'cranes.']);
+    const description = (loaded.blocks ?? []).find((block) => block.kind === 'paragraph');
+    assert.equal(source.slice(description?.start, description?.end), 'Moving cargo between berths.');
+    assert.deepEqual(loaded.blocks?.at(-1)?.section, ['Quayside guide', 'Cranes']);
+    assert.doesNotMatch(loadMarkdown('---\ntitle: Quayside guide\n---\n# Own heading\n\nText.').text, /Quayside/);
+  });
+
+  test("a component's template slots in a Markdown page are its text; a page's script is not", () => {
+    const source = '<script setup>\nimport Team from "./team"\n</script>\n\n<TeamPage>\n  <template #title>Meet the crew</template>\n  <template #lead>Six people keep the quays running.</template>\n</TeamPage>\n';
+    const loaded = loadMarkdown(source);
+    assert.deepEqual(loaded.text.split(/\s+/).filter(Boolean), ['Meet', 'the', 'crew', 'Six', 'people', 'keep', 'the', 'quays', 'running.']);
+    assert.equal(loaded.text.length, source.length);
+  });
+
   test('falls back to the first level-one heading and a leading date line', () => {
     const text = 'Intro line.\n\n## Not this\n\n# Signalling review ##\n\n12 March 2024\n\nBody.';
     const loaded = loadMarkdown(text);
