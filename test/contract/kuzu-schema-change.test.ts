@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { GraphSchema } from '../../src/config/graph-schema.js';
 import { KuzuGraphStore } from '../../src/graph/kuzu/kuzu-store.js';
+import { FULL_TEXT_TOKENIZER } from '../../src/graph/kuzu/kuzu-fts-indexes.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { CHUNKS, CONTRACT_SCHEMA, fullWrite, OTHER_SCHEMA } from './contract-fixture.js';
 
@@ -30,5 +31,28 @@ test('kuzu: a schema change that fails half-way is redone on the next open, and 
     } finally {
       await store.close();
     }
+  }
+});
+
+test('kuzu: full-text indexes built with another word splitting are rebuilt on open, entity indexes too', async () => {
+  const workspace = path.join(makeTempDir('rhizome-kuzu-fts-'), 'workspace');
+  const open = () => KuzuGraphStore.open({ workspace, bufferPoolMb: 64 });
+  const first = await open();
+  try {
+    await first.ensureSchema(CONTRACT_SCHEMA);
+    await first.writeIndex(fullWrite());
+    // As a workspace indexed by an earlier version: its indexes split words at spaces only.
+    await first.setMeta('fullTextTokenizer', 'earlier');
+  } finally {
+    await first.close();
+  }
+  const store = await open();
+  try {
+    assert.deepEqual(await store.ensureSchema(CONTRACT_SCHEMA), { reset: false });
+    assert.equal(await store.getMeta('fullTextTokenizer'), FULL_TEXT_TOKENIZER);
+    assert.deepEqual((await store.searchChunks('log', 5)).map((hit) => hit.id), ['chunk-weather-0']);
+    assert.equal((await store.searchEntities('Nordhaven', 5))[0]?.id, 'ent-nordhaven');
+  } finally {
+    await store.close();
   }
 });

@@ -19,6 +19,7 @@ export function defineReadCases({ withLoadedStore }: ContractContext): void {
       assert.deepEqual(hits.map((hit) => hit.id).sort(), ['chunk-lynx-0', 'chunk-supplier-0']);
       assert.deepEqual((await store.searchChunks('board', 10)).map((hit) => hit.id).sort(), ['chunk-lynx-0', 'chunk-supplier-0'], 'board finds boards');
       assert.deepEqual((await store.searchChunks('rain', 10)).map((hit) => hit.id), ['chunk-weather-0'], 'rain finds rained');
+      assert.deepEqual((await store.searchChunks('log', 10)).map((hit) => hit.id), ['chunk-weather-0'], 'a word before a line break ("Weather log\\n\\nIt rained") is a word of its own');
       assert.equal((await store.searchChunks('Lynx boards rained', 1)).length, 1, 'the limit holds');
       assert.deepEqual(await store.searchChunks('?! …', 5), [], 'no words, no hits');
       assert.deepEqual(await store.searchChunks('the and of', 5), [], 'stop words alone find nothing');

@@ -4,6 +4,16 @@ import type { KuzuConnection } from './kuzu-connection.js';
 const ALTERNATE_NAMES = 64;
 
 /**
+ * What separates words besides spaces (RE2, Kuzu's `ignore_pattern`): Kuzu's own default list of
+ * punctuation and digits, plus every whitespace character and typographic quotes and dashes. With the
+ * default, a word next to a line break or tab ("appType\n\nType:") is indexed glued to it and never
+ * found, which loses the headings, list items and table cells of every structured document.
+ */
+const WORD_SEPARATORS = String.raw`[\s0-9!@#$%^&*()_+={}\[\]:;<>,.?~\\/|'"\x{0060}\x{00ab}\x{00bb}\x{2018}\x{2019}\x{201c}\x{201d}\x{2013}\x{2014}-]+`;
+/** Names the way full-text indexes split words; a workspace whose indexes were built another way rebuilds them on open. */
+export const FULL_TEXT_TOKENIZER = 'separators-2';
+
+/**
  * The full-text indexes of a Kuzu database, by table. Kuzu 0.11.3 builds and drops an FTS index as
  * several auto-committed steps: a process killed half-way leaves hidden tables (`<id>_<name>_docs`)
  * or catalog entries that cannot be dropped and make that name fail forever ("already exists",
@@ -45,7 +55,7 @@ export class KuzuFullTextIndexes {
     for (let attempt = 0; attempt <= ALTERNATE_NAMES; attempt += 1) {
       const name = attempt === 0 ? usualIndexName(table) : `${usualIndexName(table)}_r${attempt}`;
       try {
-        await this.connection.run(`CALL CREATE_FTS_INDEX('${table}', '${name}', [${list}])`);
+        await this.connection.run(`CALL CREATE_FTS_INDEX('${table}', '${name}', [${list}], ignore_pattern := '${cypherString(WORD_SEPARATORS)}')`);
         this.byTable.set(table, name);
         return;
       } catch (error) {
@@ -76,4 +86,9 @@ function alternateNumber(name: string): number {
 /** `chunk_fts` for Chunk, `person_fts` for Person. */
 function usualIndexName(table: string): string {
   return `${table.toLowerCase()}_fts`;
+}
+
+/** A constant's text inside a single-quoted Cypher string (the pattern is ours, never user input). */
+function cypherString(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
 }

@@ -4,7 +4,7 @@ import type { ChunkExtraction, MergeRecord, Relation, RetractedFact } from '../.
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
-import { KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
+import { FULL_TEXT_TOKENIZER, KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
 import { beginGuardedWrite, endGuardedWrite, restoreGuardedCopy, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
@@ -401,14 +401,20 @@ export class KuzuGraphStore implements GraphStore {
     this.indexesMissing = false;
   }
 
-  /** Creates the full-text indexes tables lack; outside a guarded write, the creation is guarded itself. */
+  /**
+   * Creates the full-text indexes tables lack, and rebuilds them all when they split words otherwise than
+   * this version does (`FULL_TEXT_TOKENIZER`); outside a guarded write, the creation is guarded itself.
+   */
   private async createIndexes(guard = false): Promise<void> {
     await this.fullText.refresh();
     const tables = ['Chunk', ...nodeTypeNames(this.requireSchema())];
-    if (tables.every((table) => this.fullText.has(table))) return;
+    const current = (await this.getMeta('fullTextTokenizer')) === FULL_TEXT_TOKENIZER;
+    if (current && tables.every((table) => this.fullText.has(table))) return;
     if (guard) await beginGuardedWrite(this.connection);
     try {
+      if (!current) await this.fullText.drop(tables);
       for (const table of tables) await this.fullText.ensure(table, table === 'Chunk' ? ['text'] : ['name', 'aliasText']);
+      if (!current) await this.setMeta('fullTextTokenizer', FULL_TEXT_TOKENIZER);
     } finally {
       if (guard) endGuardedWrite(this.connection);
     }
