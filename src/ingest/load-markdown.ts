@@ -22,7 +22,7 @@ const closingFence = /^[ \t]*(?:`{3,}|~{3,})[ \t]*$/;
 export function loadMarkdown(text: string): LoadedContent {
   const frontMatter = frontMatterPattern.exec(text);
   const frontLength = frontMatter ? frontMatter[0].length : 0;
-  const source = frontLength > 0 ? text.slice(0, frontLength).replace(/[^\n]/g, ' ') + text.slice(frontLength) : text;
+  const source = blankContainerFences(frontLength > 0 ? text.slice(0, frontLength).replace(/[^\n]/g, ' ') + text.slice(frontLength) : text);
   const fields = frontMatter ? parseFrontMatter(frontMatter[1] ?? '', frontMatter[0].indexOf('\n') + 1) : new Map<string, FrontMatterField>();
   const tree = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   const builder = new StructuredTextBuilder(text);
@@ -155,6 +155,30 @@ function plainText(node: Nodes): string {
   if ('value' in node && node.type !== 'html') return node.value;
   if ('children' in node) return (node.children as RootContent[]).map(plainText).join('').replace(/\s+/g, ' ').trim();
   return '';
+}
+
+const containerFence = /^ {0,3}:{3,}/;
+const codeFence = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Blanks the fence lines of the containers documentation sites add to Markdown (VitePress, Docusaurus:
+ * `::: tip Note`, `:::warning`, `:::`), outside code blocks: they are markup, and the type and title on
+ * the opening line ("tip", "Note") would otherwise start the text they box.
+ */
+function blankContainerFences(source: string): string {
+  let openCode: string | null = null;
+  return source
+    .split('\n')
+    .map((line) => {
+      const fence = codeFence.exec(line)?.[1];
+      if (fence !== undefined) {
+        if (openCode === null) openCode = fence;
+        else if (fence[0] === openCode[0] && fence.length >= openCode.length && line.trim() === fence) openCode = null;
+        return line;
+      }
+      return openCode === null && containerFence.test(line) ? ' '.repeat(line.length) : line;
+    })
+    .join('\n');
 }
 
 /** A front-matter value with where it stands in the file (inside its quotes, when quoted). */

@@ -58,6 +58,13 @@ describe('loadMarkdown', () => {
     assert.doesNotMatch(loadMarkdown('---\ntitle: Quayside guide\n---\n# Own heading\n\nText.').text, /Quayside/);
   });
 
+  test('the fences of documentation containers (::: tip Note … :::) are blanked, never inside code', () => {
+    const source = 'Intro.\n\n::: tip Note\nBoxed text here.\n:::\n\n```md\n::: kept in code\n```\n\n:::warning\nCareful.\n:::\n';
+    const loaded = loadMarkdown(source);
+    assert.equal(loaded.text.length, source.length);
+    assert.deepEqual(loaded.text.split(/\s+/).filter(Boolean), ['Intro.', 'Boxed', 'text', 'here.', ':::', 'kept', 'in', 'code', 'Careful.']);
+  });
+
   test("a component's template slots in a Markdown page are its text; a page's script is not", () => {
     const source = '<script setup>\nimport Team from "./team"\n</script>\n\n<TeamPage>\n  <template #title>Meet the crew</template>\n  <template #lead>Six people keep the quays running.</template>\n</TeamPage>\n';
     const loaded = loadMarkdown(source);

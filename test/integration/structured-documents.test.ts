@@ -9,15 +9,17 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 /** Invented Markdown and HTML files with markup in every form: front matter, raw HTML, emphasis, links, tables, code, page chrome. */
 const FIXTURES = path.resolve('test', 'fixtures', 'structured-docs');
 const MARKUP = /<\/?[a-z][^>]*>|\]\(|\*\*|\||```|(?:^|\s)#{1,6}\s|!\[/i;
-/** The real documentation development set (Fastify's Markdown files) and its questions. */
-const REAL_DOCS = path.resolve('test', 'fixtures', 'dev', 'fastify-docs-en');
-const REAL_DOCS_QUESTIONS = path.resolve('test', 'fixtures', 'dev', 'fastify-docs-en.json');
+/** The real documentation development sets (Fastify's and Vite's Markdown files), each with pages whose markup the check must find as written. */
+const REAL_DOC_SETS: ReadonlyArray<{ name: string; pages: string[] }> = [
+  { name: 'fastify-docs-en', pages: ['README.md', 'docs/Reference/LTS.md'] },
+  { name: 'vite-docs-en', pages: ['config/server-options.md', 'team.md'] },
+];
 /**
  * Markup syntax as real documentation writes it: HTML elements, link and image syntax, emphasis,
  * fences, heading marks and table rows. Unlike MARKUP it lets a lone `|` or `<T>` through, which real
  * prose carries as text (a product named with a pipe, a TypeScript type in a heading).
  */
-const MARKUP_SYNTAX = /<\/?(?:a|img|div|span|p|br|hr|h[1-6]|b|i|em|strong|code|pre|table|thead|tbody|tr|td|th|ul|ol|li|details|summary|sup|sub)\b[^>]*>|\]\(|\]\[|!\[|\*\*|```|(?:^|\s)#{1,6}\s|\|\s*:?-{3,}|^\s*\|.*\|\s*$/im;
+const MARKUP_SYNTAX = /<\/?(?:a|img|div|span|p|br|hr|h[1-6]|b|i|em|strong|code|pre|table|thead|tbody|tr|td|th|ul|ol|li|details|summary|sup|sub|script|template)\b[^>]*>|\]\(|\]\[|!\[|\*\*|```|(?:^|\s)#{1,6}\s|\|\s*:?-{3,}|^\s*\|.*\|\s*$|(?:^|\s):::/im;
 
 const QUESTIONS: Array<[string, QueryMode]> = [
   ['Who maintains the vector store?', 'auto'],
@@ -75,21 +77,22 @@ describe('Markdown and HTML documents on real Kuzu', () => {
   });
 });
 
-describe('the real documentation development set on real Kuzu', () => {
+for (const set of REAL_DOC_SETS) describe(`the real documentation development set ${set.name} on real Kuzu`, () => {
   const base = makeTempDir();
+  const folder = path.resolve('test', 'fixtures', 'dev', set.name);
   let rhizome: Rhizome;
 
   before(async () => {
     rhizome = createRhizome({ workspace: path.join(base, 'workspace') });
-    const summary = await rhizome.index(REAL_DOCS);
-    assert.equal(summary.partial, false);
+    const summary = await rhizome.index(folder);
+    assert.equal(summary.partial, false, JSON.stringify(summary.failures));
     assert.ok(summary.documents.seen >= 40, `${summary.documents.seen} documents`);
   });
   after(() => rhizome.close());
 
   test('no answer, citation label or community title carries markup, in any mode', async () => {
-    const { questions } = JSON.parse(readFileSync(REAL_DOCS_QUESTIONS, 'utf8')) as { questions: Array<{ question: string }> };
-    for (const page of ['README.md', 'docs/Reference/LTS.md']) assert.match(readFileSync(path.join(REAL_DOCS, page), 'utf8'), MARKUP_SYNTAX, `the check finds the markup of ${page} as written`);
+    const { questions } = JSON.parse(readFileSync(`${folder}.json`, 'utf8')) as { questions: Array<{ question: string }> };
+    for (const page of set.pages) assert.match(readFileSync(path.join(folder, page), 'utf8'), MARKUP_SYNTAX, `the check finds the markup of ${page} as written`);
     const modes: QueryMode[] = ['auto', 'naive', 'bm25', 'local', 'global', 'hybrid'];
     await assertNoMarkup(rhizome, questions.flatMap(({ question }) => modes.map((mode): [string, QueryMode] => [question, mode])), MARKUP_SYNTAX);
   });
