@@ -223,7 +223,7 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
   const before = wordsBefore(sentence, mention.start, headFirst);
   const beforeWithoutArticle = before.length > 0 && articles.has(before[before.length - 1] as string) ? before.slice(0, -1) : before;
   const textAfter = sentence.slice(mention.end, mention.end + 60);
-  // An apposition ("Merrow Quint, upgrade lead") describes the name; cue words after a name count only when they follow it directly.
+  // An apposition ("Torsk Eldane, upgrade lead") describes the name; cue words after a name count only when they follow it directly.
   const after = /^\s*[,;:()—–]/u.test(textAfter) ? [] : words(textAfter);
   const nameWords = words(mention.surface);
   const lastWord = nameWords[nameWords.length - 1] ?? '';
