@@ -2,7 +2,7 @@ import { RhizomeError } from '../errors/rhizome-error.js';
 import type { GraphStore } from '../graph/store.js';
 
 /** Metadata every backend writes for itself when its schema is set up; it is never copied. */
-const BACKEND_META_KEYS = new Set(['schemaHash', 'entityTables']);
+const BACKEND_META_KEYS = new Set(['schemaHash', 'entityTables', 'fullTextTokenizer']);
 const READ_LIMITS = { timeoutMs: 300_000, rowLimit: 1_000_000 };
 
 /**
