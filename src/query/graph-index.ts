@@ -127,15 +127,29 @@ export function addRelations(index: EntityIndex, relations: Relation[]): GraphIn
     relationsOfEntity[source]?.push(relationIndex);
     relationsOfEntity[target]?.push(relationIndex);
   });
-  const sentenceKey = (relation: Relation) => `${relation.chunkId}:${relation.start}:${relation.end}`;
-  // The stems of the evidence sentences a query reads, each sentence stemmed once (relations of one sentence share its stems).
-  const stemsBySentence = new Map<string, Set<string>>();
-  const sentenceStemsOf = (relation: Relation): Set<string> => {
-    const key = sentenceKey(relation);
-    let stems = stemsBySentence.get(key);
+  // Relations of one evidence sentence (same chunk and span) share the stems of the first of them.
+  let ownerRead: Int32Array | null = null;
+  const sentenceOwner = (): Int32Array => {
+    if (ownerRead) return ownerRead;
+    const firstOf = new Map<string, number>();
+    const owner = new Int32Array(relations.length);
+    relations.forEach((relation, relationIndex) => {
+      const key = `${relation.chunkId}:${relation.start}:${relation.end}`;
+      const first = firstOf.get(key);
+      if (first === undefined) firstOf.set(key, relationIndex);
+      owner[relationIndex] = first ?? relationIndex;
+    });
+    ownerRead = owner;
+    return owner;
+  };
+  // The stems of the evidence sentences a query reads, each sentence stemmed once.
+  const stemsBySentence = new Map<number, Set<string>>();
+  const sentenceStemsOf = (relationIndex: number): Set<string> => {
+    const owner = sentenceOwner()[relationIndex] as number;
+    let stems = stemsBySentence.get(owner);
     if (!stems) {
-      stems = new Set(contentStems(relation.evidence));
-      stemsBySentence.set(key, stems);
+      stems = new Set(contentStems(relations[owner]?.evidence ?? ''));
+      stemsBySentence.set(owner, stems);
     }
     return stems;
   };
@@ -146,7 +160,7 @@ export function addRelations(index: EntityIndex, relations: Relation[]): GraphIn
     const relation = relations[relationIndex];
     if (!relation) return new Set();
     const others = otherNamesInEvidence(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? [], entities);
-    stems = others.length === 0 ? sentenceStemsOf(relation) : new Set(contentStems(blankNames(relation.evidence, others)));
+    stems = others.length === 0 ? sentenceStemsOf(relationIndex) : new Set(contentStems(blankNames(relation.evidence, others)));
     stemsOfRelation.set(relationIndex, stems);
     return stems;
   };
@@ -156,14 +170,14 @@ export function addRelations(index: EntityIndex, relations: Relation[]): GraphIn
   const readEvidenceFrequency = (): { frequency: Map<string, number>; count: number } => {
     if (evidence) return evidence;
     const frequency = new Map<string, number>();
-    const counted = new Set<string>();
-    for (const relation of relations) {
-      const key = sentenceKey(relation);
-      if (counted.has(key)) continue;
-      counted.add(key);
-      for (const stem of stemsBySentence.get(key) ?? new Set(contentStems(relation.evidence))) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
-    }
-    evidence = { frequency, count: counted.size };
+    const owner = sentenceOwner();
+    let count = 0;
+    relations.forEach((relation, relationIndex) => {
+      if (owner[relationIndex] !== relationIndex) return;
+      count += 1;
+      for (const stem of stemsBySentence.get(relationIndex) ?? new Set(contentStems(relation.evidence))) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
+    });
+    evidence = { frequency, count };
     return evidence;
   };
   const relationPart = {
