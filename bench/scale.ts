@@ -79,7 +79,14 @@ export async function benchScale(sizes: number[], options: { timeoutSeconds?: nu
       if (previous) console.log(`    growth from ${previous.size}: time × ${(indexing.seconds / previous.seconds).toFixed(2)} for size × ${(indexing.passages / previous.size).toFixed(2)}, exponent ${growthExponent(previous, measured[measured.length - 1] as { size: number; seconds: number }).toFixed(2)}`);
       // One process per mode: at 100k passages `local` and `global` together outgrow the default heap (see README).
       console.log('  Retrieval (context building, no answer), one process per mode:');
-      for (const mode of SCALE_QUERY_MODES) printQueries(runChild<ScaleQueryFigures>('scale-query.ts', size, folder, timeoutSeconds, [mode]));
+      for (const mode of SCALE_QUERY_MODES) {
+        try {
+          printQueries(runChild<ScaleQueryFigures>('scale-query.ts', size, folder, timeoutSeconds, [mode]));
+        } catch (error) {
+          // A mode that fails (out of heap at 100k for auto) is reported; the other modes still run.
+          console.log(`    kuzu ${mode.padEnd(6)} failed: ${(error as Error).message.split('\n')[0]}`);
+        }
+      }
       printColdQueries(size, folder, timeoutSeconds);
       if (process.env.NEO4J_URI) {
         const neo4j = runChild<ScaleNeo4jFigures | { skipped: string }>('scale-neo4j.ts', size, folder, timeoutSeconds);
