@@ -44,11 +44,11 @@ export function benchQuestions(size: number, count: number): string[] {
 }
 
 /** Retrieval (context building, no answer) per mode on the workspace at `workspace`, one process, each mode warmed by its first query. */
-export async function timeQueries(size: number, config: RhizomeConfigInput, questions = benchQuestions(size, 40)): Promise<ScaleQueryFigures> {
+export async function timeQueries(size: number, config: RhizomeConfigInput, questions = benchQuestions(size, 40), queryModes: ReadonlyArray<ModeLatency['mode']> = SCALE_QUERY_MODES): Promise<ScaleQueryFigures> {
   const rhizome = createRhizome(config);
   try {
     const modes: ModeLatency[] = [];
-    for (const mode of SCALE_QUERY_MODES) {
+    for (const mode of queryModes) {
       const coldStart = performance.now();
       const coldCpu = process.cpuUsage();
       await rhizome.retrieve(questions[0] ?? 'warm up', { mode });
@@ -72,6 +72,10 @@ export async function timeQueries(size: number, config: RhizomeConfigInput, ques
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const figures = await timeQueries(Number(process.argv[2]), { workspace: path.resolve(process.argv[3] as string, 'workspace') });
+  // An optional fourth argument names the modes to time (comma-separated), each mode of the list in this one process.
+  const modes = process.argv[4] ? (process.argv[4].split(',') as Array<ModeLatency['mode']>) : SCALE_QUERY_MODES;
+  const unknown = modes.filter((mode) => !SCALE_QUERY_MODES.includes(mode));
+  if (unknown.length > 0) throw new Error(`unknown mode(s) ${unknown.join(', ')}: the modes are ${SCALE_QUERY_MODES.join(', ')}`);
+  const figures = await timeQueries(Number(process.argv[2]), { workspace: path.resolve(process.argv[3] as string, 'workspace') }, undefined, modes);
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }

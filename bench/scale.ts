@@ -55,7 +55,7 @@ function printQueries(figures: ScaleQueryFigures): void {
   for (const mode of figures.modes) {
     console.log(`    ${figures.backend} ${mode.mode.padEnd(6)} first ${mode.coldMs.toFixed(0)} ms (CPU ${mode.coldCpuMs.toFixed(0)} ms), then ${mode.queries} queries p50 ${mode.p50.toFixed(1)} ms, p95 ${mode.p95.toFixed(1)} ms (mean CPU ${mode.meanCpuMs.toFixed(1)} ms)`);
   }
-  console.log(`    (query process peak RSS ${megabytes(figures.peakRssMb)})`);
+  console.log(`    (${figures.modes.length === 1 ? `${figures.modes[0]?.mode} ` : ''}query process peak RSS ${megabytes(figures.peakRssMb)})`);
 }
 
 /**
@@ -77,8 +77,16 @@ export async function benchScale(sizes: number[], options: { timeoutSeconds?: nu
       const previous = measured[measured.length - 1];
       measured.push({ size: indexing.passages, seconds: indexing.seconds });
       if (previous) console.log(`    growth from ${previous.size}: time × ${(indexing.seconds / previous.seconds).toFixed(2)} for size × ${(indexing.passages / previous.size).toFixed(2)}, exponent ${growthExponent(previous, measured[measured.length - 1] as { size: number; seconds: number }).toFixed(2)}`);
-      console.log('  Retrieval (context building, no answer), one process:');
-      printQueries(runChild<ScaleQueryFigures>('scale-query.ts', size, folder, timeoutSeconds));
+      // One process per mode: at 100k passages `local` and `global` together outgrow the default heap (see README).
+      console.log('  Retrieval (context building, no answer), one process per mode:');
+      for (const mode of SCALE_QUERY_MODES) {
+        try {
+          printQueries(runChild<ScaleQueryFigures>('scale-query.ts', size, folder, timeoutSeconds, [mode]));
+        } catch (error) {
+          // A mode that fails (out of heap at 100k for auto) is reported; the other modes still run.
+          console.log(`    kuzu ${mode.padEnd(6)} failed: ${(error as Error).message.split('\n')[0]}`);
+        }
+      }
       printColdQueries(size, folder, timeoutSeconds);
       if (process.env.NEO4J_URI) {
         const neo4j = runChild<ScaleNeo4jFigures | { skipped: string }>('scale-neo4j.ts', size, folder, timeoutSeconds);

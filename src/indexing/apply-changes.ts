@@ -15,6 +15,7 @@ import { readOverrides } from '../review/override-store.js';
 import { runEmbedStage, type EmbedStageResult } from './embed-stage.js';
 import { describeExtractor, extractionKeyFor, runExtractStage } from './extract-stage.js';
 import { RunCheckpoint, type InterruptedRun } from './run-checkpoint.js';
+import { releaseStageGarbage } from './collect-garbage.js';
 import type { IndexSummary } from './index-summary.js';
 import type { PreparedIndex } from './prepare-index.js';
 import type { IndexContext } from './run-index.js';
@@ -87,6 +88,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   checkAbort();
 
   checkpoint.reach('communities');
+  releaseStageGarbage();
   const storedLayer = await readStoredLayer(store);
   const previousCommunities = storedLayer.communities;
   const previousMerges = await store.listMerges();
@@ -100,6 +102,8 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   const undoneMerges = findUndoneMerges(previousMerges, graph.merges);
   const removedPaths = prepared.removedDocuments.map((document) => document.path);
   checkpoint.reach('store', { merges: undoneMerges, removedDocuments: removedPaths });
+  // The write's memory is Kuzu's, outside the heap: what the stages before left behind goes first.
+  releaseStageGarbage();
   const storing = await timeStage('store', events, async () => {
     const history = await retractStoredFacts(store, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds, erase: options.erase === true }, graph.relations, checkpoint.startedAt, storedLayer.graph);
     await store.writeIndex({

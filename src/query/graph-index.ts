@@ -127,18 +127,31 @@ export function addRelations(index: EntityIndex, relations: Relation[]): GraphIn
     relationsOfEntity[source]?.push(relationIndex);
     relationsOfEntity[target]?.push(relationIndex);
   });
-  const sentenceKey = (relation: Relation) => `${relation.chunkId}:${relation.start}:${relation.end}`;
-  // Stemming every evidence sentence is most of the build: it waits for the first path ranking.
-  let stemsBySentenceRead: Map<string, Set<string>> | null = null;
-  const sentenceStems = (): Map<string, Set<string>> => {
-    if (stemsBySentenceRead) return stemsBySentenceRead;
-    const stemsBySentence = new Map<string, Set<string>>();
-    for (const relation of relations) {
-      const key = sentenceKey(relation);
-      if (!stemsBySentence.has(key)) stemsBySentence.set(key, new Set(contentStems(relation.evidence)));
+  // Relations of one evidence sentence (same chunk and span) share the stems of the first of them.
+  let ownerRead: Int32Array | null = null;
+  const sentenceOwner = (): Int32Array => {
+    if (ownerRead) return ownerRead;
+    const firstOf = new Map<string, number>();
+    const owner = new Int32Array(relations.length);
+    relations.forEach((relation, relationIndex) => {
+      const key = `${relation.chunkId}:${relation.start}:${relation.end}`;
+      const first = firstOf.get(key);
+      if (first === undefined) firstOf.set(key, relationIndex);
+      owner[relationIndex] = first ?? relationIndex;
+    });
+    ownerRead = owner;
+    return owner;
+  };
+  // The stems of the evidence sentences a query reads, each sentence stemmed once.
+  const stemsBySentence = new Map<number, Set<string>>();
+  const sentenceStemsOf = (relationIndex: number): Set<string> => {
+    const owner = sentenceOwner()[relationIndex] as number;
+    let stems = stemsBySentence.get(owner);
+    if (!stems) {
+      stems = new Set(contentStems(relations[owner]?.evidence ?? ''));
+      stemsBySentence.set(owner, stems);
     }
-    stemsBySentenceRead = stemsBySentence;
-    return stemsBySentence;
+    return stems;
   };
   const stemsOfRelation = new Map<number, ReadonlySet<string>>();
   const evidenceStems = (relationIndex: number): ReadonlySet<string> => {
@@ -147,24 +160,33 @@ export function addRelations(index: EntityIndex, relations: Relation[]): GraphIn
     const relation = relations[relationIndex];
     if (!relation) return new Set();
     const others = otherNamesInEvidence(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? [], entities);
-    stems = others.length === 0 ? (sentenceStems().get(sentenceKey(relation)) as Set<string>) : new Set(contentStems(blankNames(relation.evidence, others)));
+    stems = others.length === 0 ? sentenceStemsOf(relationIndex) : new Set(contentStems(blankNames(relation.evidence, others)));
     stemsOfRelation.set(relationIndex, stems);
     return stems;
   };
-  let evidenceFrequency: Map<string, number> | null = null;
-  const readEvidenceFrequency = (): Map<string, number> => {
-    if (evidenceFrequency) return evidenceFrequency;
-    evidenceFrequency = new Map<string, number>();
-    for (const stems of sentenceStems().values()) for (const stem of stems) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
-    return evidenceFrequency;
+  // Stemming every evidence sentence is most of the build: it waits for the first path ranking, and
+  // keeps only the counts (holding every sentence's stems did not fit a large corpus in memory).
+  let evidence: { frequency: Map<string, number>; count: number } | null = null;
+  const readEvidenceFrequency = (): { frequency: Map<string, number>; count: number } => {
+    if (evidence) return evidence;
+    const frequency = new Map<string, number>();
+    const owner = sentenceOwner();
+    let count = 0;
+    relations.forEach((relation, relationIndex) => {
+      if (owner[relationIndex] !== relationIndex) return;
+      count += 1;
+      for (const stem of stemsBySentence.get(relationIndex) ?? new Set(contentStems(relation.evidence))) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
+    });
+    evidence = { frequency, count };
+    return evidence;
   };
   const relationPart = {
     relationsOfEntity, relations, relationSources, relationTargets, evidenceStems,
     get evidenceFrequency() {
-      return readEvidenceFrequency();
+      return readEvidenceFrequency().frequency;
     },
     get evidenceCount() {
-      return sentenceStems().size;
+      return readEvidenceFrequency().count;
     },
   };
   // The entity index's own properties (its lazy entity nouns as a getter, not a value read now) join the relation part.

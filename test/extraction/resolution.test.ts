@@ -200,3 +200,15 @@ test('resolving the same extraction objects again gives the ids fresh objects ge
   assert.deepEqual(idsOf([kept, longer]), idsOf([fresh(), structuredClone(longer)]));
   assert.notDeepEqual(idsOf([kept, longer]), idsOf([kept]));
 });
+
+test('a relation resolved again keeps its id, and gets the id of its new parts once one of them changed (the id memo is never stale)', () => {
+  const relation = { type: 'SUPPLIES', source: 'Vorrin Systems', target: 'Harbour Board', evidence: 'Vorrin Systems supplies the Harbour Board.', span: { start: 0, end: 42 } };
+  const extraction = chunk('c1', [entity('Vorrin Systems', 'Organisation'), entity('Harbour Board', 'Organisation')], [relation]);
+  const first = resolveGraph([extraction], schema, options).relations.map((item) => item.id);
+  assert.deepEqual(resolveGraph([extraction], schema, options).relations.map((item) => item.id), first);
+  relation.span = { start: 7, end: 49 };
+  const moved = resolveGraph([extraction], schema, options).relations.map((item) => item.id);
+  const fresh = resolveGraph([chunk('c1', extraction.extraction.entities, [{ ...relation }])], schema, options).relations.map((item) => item.id);
+  assert.notDeepEqual(moved, first);
+  assert.deepEqual(moved, fresh);
+});

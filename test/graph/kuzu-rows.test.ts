@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { KuzuConnection } from '../../src/graph/kuzu/kuzu-connection.js';
+import { sharedStrings } from '../../src/graph/kuzu/kuzu-entity-layer.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 test('a result of several read turns (2000 rows each) comes back whole and in order; parameters and empty results too', async () => {
@@ -31,4 +32,31 @@ test('reopening the database with another buffer pool keeps its data and its pre
   } finally {
     await connection.close();
   }
+});
+
+test('forEachRow hands every row to its callback in order, across read turns, with parameters, and none for an empty result', async () => {
+  const connection = await KuzuConnection.open(path.join(makeTempDir(), 'each.kuzu'));
+  try {
+    const seen: number[] = [];
+    await connection.forEachRow('UNWIND range(1, $n) AS i RETURN i', { n: 4500 }, (row) => seen.push(Number(row.i)));
+    assert.equal(seen.length, 4500);
+    assert.ok(seen.every((value, index) => value === index + 1), 'in order');
+    let called = false;
+    await connection.forEachRow('UNWIND [] AS i RETURN i', undefined, () => {
+      called = true;
+    });
+    assert.equal(called, false);
+  } finally {
+    await connection.close();
+  }
+});
+
+test('sharedStrings gives one copy of each distinct string, starting from the known ones', () => {
+  const known = ['entity-a'];
+  const shared = sharedStrings(known);
+  const built = ['entity', 'a'].join('-');
+  assert.equal(shared(built), 'entity-a');
+  const first = shared(['chunk', '1'].join('-'));
+  assert.equal(shared(['chunk', '1'].join('-')), first);
+  assert.equal(shared('other'), 'other');
 });

@@ -161,7 +161,7 @@ function resolveRelations(extractions: ChunkExtraction[], entityByKey: Map<strin
       const fits = edge !== undefined && edge.source.includes(source.type) && edge.target.includes(target.type);
       const type = fits ? found.type : COOCCURRENCE_EDGE_TYPE;
       const [from, to] = type === COOCCURRENCE_EDGE_TYPE && source.id > target.id ? [target, source] : [source, target];
-      const id = relationIdOf(found, [type, from.id, to.id, extraction.chunkId, found.span.start]);
+      const id = relationIdOf(found, type, from.id, to.id, extraction.chunkId, found.span.start);
       const existing = byId.get(id);
       if (existing && existing.type !== COOCCURRENCE_EDGE_TYPE) continue;
       byId.set(id, {
@@ -185,19 +185,28 @@ function resolveRelations(extractions: ChunkExtraction[], entityByKey: Map<strin
 }
 
 /**
- * The id each extracted relation was last given, with the text it was hashed from: an index run
+ * The id each extracted relation was last given, with the parts it was hashed from: an index run
  * re-resolves every chunk, mostly those of the run before (the same extraction objects when the
  * store kept them, see GraphStore.readStoredChunks), and hashes again only the relations whose
- * parts changed. The id is stableId's of the same parts, so a text unchanged means the id unchanged.
+ * parts changed. The id is stableId's of the same parts, so parts unchanged means the id unchanged.
+ * The parts are kept as the strings they already are (a joined copy of them, one for each of the
+ * millions of extracted relations of a large corpus, held about half a gigabyte at 100k passages).
  */
-const relationIds = new WeakMap<ExtractedRelation, { text: string; id: string }>();
+interface RelationIdParts {
+  type: string;
+  sourceId: string;
+  targetId: string;
+  chunkId: string;
+  start: number;
+  id: string;
+}
+const relationIds = new WeakMap<ExtractedRelation, RelationIdParts>();
 
-function relationIdOf(found: ExtractedRelation, parts: [string, string, string, string, number]): string {
-  const text = parts.join('\u0000');
+function relationIdOf(found: ExtractedRelation, type: string, sourceId: string, targetId: string, chunkId: string, start: number): string {
   const known = relationIds.get(found);
-  if (known !== undefined && known.text === text) return known.id;
-  const id = stableId('rel', ...parts);
-  relationIds.set(found, { text, id });
+  if (known !== undefined && known.type === type && known.sourceId === sourceId && known.targetId === targetId && known.chunkId === chunkId && known.start === start) return known.id;
+  const id = stableId('rel', type, sourceId, targetId, chunkId, start);
+  relationIds.set(found, { type, sourceId, targetId, chunkId, start, id });
   return id;
 }
 

@@ -33,12 +33,12 @@ const ROWS_PER_TURN = 2000;
  * row to the thread pool and back, which made row reading the costliest part of a small query),
  * yielding to the event loop every ROWS_PER_TURN rows so a large read does not stall a server.
  */
-async function readRows(result: kuzu.QueryResult, rows: KuzuRow[]): Promise<void> {
+async function readRows(result: kuzu.QueryResult, onRow: (row: KuzuRow) => void): Promise<void> {
   try {
     result.resetIterator();
     let read = 0;
     while (result.hasNext()) {
-      rows.push(result.getNextSync() as KuzuRow);
+      onRow(result.getNextSync() as KuzuRow);
       read += 1;
       if (read % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     }
@@ -136,6 +136,16 @@ export class KuzuConnection {
 
   /** Runs one statement with parameters and returns all rows. */
   async run(statement: string, parameters?: Record<string, KuzuParameter>): Promise<KuzuRow[]> {
+    const rows: KuzuRow[] = [];
+    await this.forEachRow(statement, parameters, (row) => rows.push(row));
+    return rows;
+  }
+
+  /**
+   * Runs one statement and hands its rows to `onRow` one at a time, holding no array of them: a
+   * reader that keeps a smaller record per row (a whole table's relations) never holds every row twice.
+   */
+  async forEachRow(statement: string, parameters: Record<string, KuzuParameter> | undefined, onRow: (row: KuzuRow) => void): Promise<void> {
     if (this.closed) throw new RhizomeError('STORE_FAILED', 'the Kuzu connection is closed');
     if (this.cancelSignal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled', { cause: this.cancelSignal.reason });
     let results: kuzu.QueryResult | kuzu.QueryResult[];
@@ -157,9 +167,7 @@ export class KuzuConnection {
       throw new RhizomeError('STORE_FAILED', `Kuzu query failed: ${message} (query: ${statement.slice(0, 160)})`, { cause });
     }
     const list = Array.isArray(results) ? results : [results];
-    const rows: KuzuRow[] = [];
-    for (const result of list) await readRows(result, rows);
-    return rows;
+    for (const result of list) await readRows(result, onRow);
   }
 
   /** Applies a query timeout to later statements (0 = none). */

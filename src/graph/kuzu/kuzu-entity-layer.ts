@@ -171,13 +171,33 @@ export async function readEntityLayer(connection: KuzuConnection, schema: GraphS
 export async function readEntityMentions(connection: KuzuConnection, schema: GraphSchema): Promise<EntityMentionLayer> {
   const entities: Entity[] = [];
   for (const type of nodeTypeNames(schema)) {
-    const rows = await connection.run(`MATCH (n:${type}) RETURN n.id AS id, n.name AS name, n.aliases AS aliases, n.description AS description, n.mentionCount AS mentionCount`);
-    for (const row of rows) entities.push(toEntity(row, type));
+    await connection.forEachRow(`MATCH (n:${type}) RETURN n.id AS id, n.name AS name, n.aliases AS aliases, n.description AS description, n.mentionCount AS mentionCount`, undefined, (row) => {
+      entities.push(toEntity(row, type));
+    });
   }
-  const mentionRows = await connection.run('MATCH (c:Chunk)-[m:MENTIONS]->(e) RETURN c.id AS chunkId, e.id AS entityId, m.count AS count');
-  const mentions = mentionRows.map((row) => ({ chunkId: String(row.chunkId), entityId: String(row.entityId), count: Number(row.count) }));
+  // Each entity id and chunk id is held once, however many mentions repeat it.
+  const shared = sharedStrings(entities.map((entity) => entity.id));
+  const mentions: Mention[] = [];
+  await connection.forEachRow('MATCH (c:Chunk)-[m:MENTIONS]->(e) RETURN c.id AS chunkId, e.id AS entityId, m.count AS count', undefined, (row) => {
+    mentions.push({ chunkId: shared(String(row.chunkId)), entityId: shared(String(row.entityId)), count: Number(row.count) });
+  });
   entities.sort((left, right) => left.id.localeCompare(right.id));
   return { entities, mentions };
+}
+
+/**
+ * A function giving one shared copy of each distinct string it is given (starting from `known`):
+ * a read that repeats ids and sentences across many rows keeps each once instead of once a row.
+ */
+export function sharedStrings(known: Iterable<string> = []): (text: string) => string {
+  const strings = new Map<string, string>();
+  for (const text of known) strings.set(text, text);
+  return (text) => {
+    const found = strings.get(text);
+    if (found !== undefined) return found;
+    strings.set(text, text);
+    return text;
+  };
 }
 
 /** Every relation of the entity layer, by id, as `readEntityLayer` gives them; with a selection, those of its ids or chunks only. */
@@ -185,12 +205,22 @@ export async function readRelations(connection: KuzuConnection, schema: GraphSch
   const filter = selection ? relationFilter(selection) : { where: '', parameters: {} };
   if (filter === null) return [];
   const relations: Relation[] = [];
+  // Ends, chunks, documents and evidence sentences repeat across relations: each is held once.
+  const shared = sharedStrings();
   for (const table of relationTables(schema)) {
-    const rows = await connection.run(
+    await connection.forEachRow(
       `MATCH (a)-[r:${table.name}]->(b)${filter.where} RETURN r.id AS id, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId, r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo${HISTORY_RETURNS}`,
       filter.parameters,
+      (row) => {
+        const relation = relationFromRow(row, table.name);
+        relation.sourceId = shared(relation.sourceId);
+        relation.targetId = shared(relation.targetId);
+        relation.evidence = shared(relation.evidence);
+        relation.chunkId = shared(relation.chunkId);
+        relation.documentId = shared(relation.documentId);
+        relations.push(relation);
+      },
     );
-    for (const row of rows) relations.push(relationFromRow(row, table.name));
   }
   relations.sort((left, right) => left.id.localeCompare(right.id));
   return relations;
