@@ -37,7 +37,7 @@ interface WalkContext {
   inCode: boolean;
   /** Inside a table or code block, whose inner paragraphs and headings are part of it, not blocks of their own. */
   inTable?: boolean;
-  /** Raw HTML of a Markdown page, where a `<template>` is a component's slot holding the page's own words (`<template #title>Meet the team</template>`). */
+  /** Raw HTML of a Markdown page, where a `<template>` is a component's slot holding the page's own words (`<template #title>Our crew</template>`). */
   inMarkdown?: boolean;
 }
 

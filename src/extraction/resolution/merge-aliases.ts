@@ -38,7 +38,7 @@ export interface KeyMerge {
  * Groups normalised names that denote one entity: declared acronyms, initial + surname
  * ("t wierzba" → "tomasz wierzba"), a surname or a first name alone when only one person carries it, a first
  * or last word alone when only one longer name starts or ends with it ("Brevik" → "Brevik Rail
- * Controls", "the Board" → "… Water Board"; a code, "GT-12" → "GT-12 GPS"), and near-identical long names
+ * Controls", "the Board" → "… Water Board"; a code, "KX-40" → "KX-40 Lidar"), and near-identical long names
  * (merged before the short forms, so that "Tamsin Freight" and "Tamsin Freight Ltd" count as
  * one longer name of "Tamsin"). Every merge is returned with its reason.
  */
@@ -88,7 +88,7 @@ export function mergeAliases(names: Map<string, NameStatistics>, types: Map<stri
     for (const key of keys) {
       const type = types.get(key);
       if (/\d/.test(key)) {
-        // A code alone ("GT-12") is the one longer name that starts with it ("GT-12 GPS" tags), of its type; a bare number or year is no name.
+        // A code alone ("KX-40") is the one longer name that starts with it ("KX-40 Lidar" units), of its type; a bare number or year is no name.
         if (!/\p{L}/u.test(key)) continue;
         const longer = distinctSets((byFirstWord.get(key.split(' ')[0] as string) ?? []).filter((other) => other.startsWith(`${key} `)), sets);
         if (longer.length === 1 && (type === FALLBACK_NODE_TYPE || type === types.get(longer[0] as string))) merge(longer[0] as string, key, 'short-form');

@@ -6,7 +6,7 @@ const ALTERNATE_NAMES = 64;
 /**
  * What separates words besides spaces (RE2, Kuzu's `ignore_pattern`): Kuzu's own default list of
  * punctuation and digits, plus every whitespace character and typographic quotes and dashes. With the
- * default, a word next to a line break or tab ("appType\n\nType:") is indexed glued to it and never
+ * default, a word next to a line break or tab ("retryLimit\n\nType:") is indexed glued to it and never
  * found, which loses the headings, list items and table cells of every structured document.
  */
 const WORD_SEPARATORS = String.raw`[\s0-9!@#$%^&*()_+={}\[\]:;<>,.?~\\/|'"\x{0060}\x{00ab}\x{00bb}\x{2018}\x{2019}\x{201c}\x{201d}\x{2013}\x{2014}-]+`;
