@@ -20,7 +20,35 @@ export interface TextPiece {
 export function passagePieces(chunk: Pick<Chunk, 'text' | 'kind' | 'section'>, language: Language, leadInWords: number): TextPiece[] {
   if (chunk.kind === 'table') return tablePieces(chunk.text);
   if (chunk.kind === 'code') return [{ text: chunk.text, start: 0, end: chunk.text.length }];
-  return joinLeadIns(chunk.text, joinHeadingLines(chunk.text, splitSentences(chunk.text, language), chunk.section), leadInWords);
+  return joinLeadIns(chunk.text, joinFieldLines(chunk.text, joinHeadingLines(chunk.text, splitSentences(chunk.text, language), chunk.section), leadInWords), leadInWords);
+}
+
+/** A field line of a reference entry: a short label, a colon and a value ("Type: string", "Default: 'iife'"), without a sentence's closing stop. */
+const FIELD_LINE = /^[\p{Lu}][\p{L}\p{N} ]{0,24}:\s+\S[^\n]*$/u;
+const FIELD_LINE_WORDS = 15;
+
+function readsAsFieldLines(piece: TextPiece, firstLineIsHeading: boolean): boolean {
+  const lines = piece.text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const fields = firstLineIsHeading ? lines.slice(1) : lines;
+  return fields.length > 0 && fields.every((line) => FIELD_LINE.test(line) && line.split(/\s+/).length <= FIELD_LINE_WORDS && !/[.!?]["')\]]*$/.test(line));
+}
+
+/**
+ * The field lines that open a reference entry ("Type: …", "Default: …" under an option's heading)
+ * are read with the sentence that describes the entry, while together they hold at most `maxWords`
+ * words: the description alone does not give the value, and the values alone do not say what they are.
+ */
+function joinFieldLines(text: string, pieces: TextPiece[], maxWords: number): TextPiece[] {
+  let last = -1;
+  while (last + 1 < pieces.length && readsAsFieldLines(pieces[last + 1] as TextPiece, last === -1 && (pieces[0]?.sentenceStarts?.length ?? 0) > 0)) last += 1;
+  if (last < 0 || last + 1 >= pieces.length) return pieces;
+  const described = last + 1;
+  const parts = pieces.slice(0, described + 1);
+  const words = parts.reduce((sum, part) => sum + part.text.split(/\s+/).filter((word) => word !== '').length, 0);
+  if (words > maxWords) return pieces;
+  const end = (pieces[described] as TextPiece).end;
+  const joined: TextPiece = { text: text.slice((pieces[0] as TextPiece).start, end), start: (pieces[0] as TextPiece).start, end, sentenceStarts: parts.flatMap((part) => part.sentenceStarts ?? [part.start]) };
+  return [joined, ...pieces.slice(described + 1)];
 }
 
 /**

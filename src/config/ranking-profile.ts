@@ -110,7 +110,7 @@ export const rankingProfileSchema = z.object({
       rankPrior: z.number().min(0).default(0.15),
       /** Least weight of an entity's relevance in a sentence's score when its type is not the one asked. */
       otherTypeEntityWeight: z.number().min(0).max(1).default(0.3),
-      /** A sentence ending with a colon is read with the sentences it introduces (a list's items) while together they hold at most this many words; 0 never. */
+      /** A sentence ending with a colon is read with the sentences it introduces (a list's items), and the field lines opening a reference entry ("Type: …", "Default: …") with the sentence describing it, while together they hold at most this many words; 0 never. */
       leadInWords: z.number().int().min(0).default(30),
     })
     .default({ minPathScore: 0.35, secondPathRatio: 0.8, cropWords: 30, pathEvidenceBonus: 0.3, questionEntityBonus: 0.2, rankPrior: 0.15, otherTypeEntityWeight: 0.3, leadInWords: 30 }),

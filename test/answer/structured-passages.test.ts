@@ -30,10 +30,23 @@ test('a table is quoted by the row that answers, under its header line', () => {
 });
 
 test('a line that repeats its section heading is read with the sentence under it', () => {
-  const text = 'maxPayload\n\nDefault: 4096\n\nLarger requests are refused with a warning.';
+  const text = 'maxPayload\n\nThe default is 4096 bytes.\n\nLarger requests are refused with a warning.';
   const analysis = analyzeQuestion('What is the default maxPayload of a Kestrel node?', schema);
   const answer = answerExtractively(analysis, contextOf([chunk('options', text, { section: 'Kestrel guide › Options › maxPayload' })]), limits);
-  assert.match(answer.answer, /^maxPayload Default: 4096 \[1\]/, answer.answer);
+  assert.match(answer.answer, /^maxPayload The default is 4096 bytes\. \[1\]/, answer.answer);
+});
+
+test('the field lines opening a reference entry are read with the sentence that describes it', () => {
+  const text = "queue.mode\n\n    Type:    'fifo' | 'lifo'\n\n    Default:    'fifo' \n\nOrder in which a Kestrel queue hands out jobs.\n\nJobs already running are never reordered.";
+  const analysis = analyzeQuestion('In which order does a Kestrel queue hand out jobs unless configured otherwise?', schema);
+  const context = contextOf([chunk('queue', text, { section: 'Kestrel guide › Queue Options › queue.mode' })]);
+  const answer = answerExtractively(analysis, context, { ...limits, maxSentences: 1 });
+  assert.match(answer.answer, /^queue\.mode Type: 'fifo' \| 'lifo' Default: 'fifo' Order in which a Kestrel queue hands out jobs\. \[1\]/, answer.answer);
+  const alone = answerExtractively(analysis, context, { ...limits, maxSentences: 1, ranking: { ...validateConfig({}).query.ranking.sentences, leadInWords: 0 } });
+  assert.match(alone.answer, /^Order in which/, 'with leadInWords 0 the description is read alone');
+  const prose = 'Kestrel: a scheduler for batch jobs.\n\nIt runs on one node.';
+  const plain = answerExtractively(analyzeQuestion('What is Kestrel?', schema), contextOf([chunk('intro', prose)]), { ...limits, maxSentences: 1 });
+  assert.doesNotMatch(plain.answer, /It runs/, 'a sentence that ends with a stop is not a field line');
 });
 
 test('a date the question gives counts for the sentence dated so', () => {

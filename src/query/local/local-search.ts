@@ -87,10 +87,7 @@ export class LocalSearcher {
     if (analysis.entities.length === 0) return false;
     const index = await this.prepare();
     if (index.chunkIds.length < 2) return false;
-    const isSubject = (entityIndex: number | undefined) =>
-      entityIndex !== undefined &&
-      (entityCommonness(index, entityIndex) >= profile.backgroundCommonness || (profile.subjectDominance > 0 && dominanceInType(index, entityIndex) >= profile.subjectDominance));
-    return analysis.entities.every((entity) => isSubject(index.entityIndexById.get(entity.id)));
+    return analysis.entities.every((entity) => isBackgroundSubject(index, index.entityIndexById.get(entity.id), profile));
   }
 
   /**
@@ -100,12 +97,8 @@ export class LocalSearcher {
    * with its head noun ("which logger", "what default"). False when the question gives no head noun.
    */
   async asksBeyondGraph(analysis: QuestionAnalysis, profile: RankingProfile['linking']): Promise<boolean> {
-    const { types, headStem } = analysis.answerType;
-    if (types.size > 0 || headStem === null) return false;
     if (!(await this.namesOnlyBackground(analysis, profile))) return false;
-    const index = await this.prepare();
-    const headFirst = languagePack(analysis.language).descriptors.headFirst;
-    return !index.entityNouns.some((nouns) => describedAs(nouns, headStem, headFirst) === 'head');
+    return !holdsKindAsked(await this.prepare(), analysis);
   }
 
   /** Local search for an analysed question (its `entities` linked by the ask layer, or linked here when empty). */
@@ -128,10 +121,12 @@ export class LocalSearcher {
     const seeds = linked.map((link) => link.entityIndex);
     const hits = await this.rankText(question, walkProfile.textHits);
     const personalization = new Map<number, number>();
-    const seedMass = seeds.length > 0 ? 1 - walkProfile.textShareWithEntities : 0;
-    const seedWeights = seeds.map((seed) => 1 / Math.log(Math.E + (index.chunksOfEntity[seed]?.length ?? 0)));
+    // The corpus's background subject narrows nothing: the walk restarts from the entities that do, and from the text alone when the question names no other.
+    const walkSeeds = index.chunkIds.length < 2 ? seeds : seeds.filter((seed) => !isBackgroundSubject(index, seed, options.ranking.linking));
+    const seedMass = walkSeeds.length > 0 ? 1 - walkProfile.textShareWithEntities : 0;
+    const seedWeights = walkSeeds.map((seed) => 1 / Math.log(Math.E + (index.chunksOfEntity[seed]?.length ?? 0)));
     const seedTotal = seedWeights.reduce((sum, value) => sum + value, 0);
-    seeds.forEach((seed, position) => personalization.set(seed, (seedMass * (seedWeights[position] as number)) / seedTotal));
+    walkSeeds.forEach((seed, position) => personalization.set(seed, (seedMass * (seedWeights[position] as number)) / seedTotal));
     const textRankings = [hits, ...(options.denseHits && options.denseHits.length > 0 ? [options.denseHits.slice(0, walkProfile.textHits)] : [])];
     for (const ranking of textRankings) {
       const topScore = ranking[0]?.score ?? 0;
@@ -260,6 +255,30 @@ export class LocalSearcher {
 function passagesAboutPaths(paths: readonly RelationPath[], about: ReadonlySet<string>, titles: TitleIndex): Set<string> {
   const names = paths.flatMap((path) => path.entities.slice(1).flatMap((entity) => [entity.name, ...entity.aliases]));
   return new Set(passagesAboutQuestion('', names, titles).filter((id) => !about.has(id)));
+}
+
+/**
+ * False when the question asks for a kind the graph holds nothing of: no node type it names, and
+ * no entity the documents describe with its head noun ("which logger", "what default"). True when
+ * it gives no head noun or names a type.
+ */
+function holdsKindAsked(index: EntityIndex, analysis: QuestionAnalysis): boolean {
+  const { types, headStem } = analysis.answerType;
+  if (types.size > 0 || headStem === null) return true;
+  const headFirst = languagePack(analysis.language).descriptors.headFirst;
+  return index.entityNouns.some((nouns) => describedAs(nouns, headStem, headFirst) === 'head');
+}
+
+/**
+ * True when an entity is the corpus's background subject (the organisation or project its documents
+ * are about): commonness at least `backgroundCommonness`, or named in `subjectDominance` times as many
+ * passages as any other of its type.
+ */
+function isBackgroundSubject(index: EntityIndex, entityIndex: number | undefined, profile: RankingProfile['linking']): boolean {
+  return (
+    entityIndex !== undefined &&
+    (entityCommonness(index, entityIndex) >= profile.backgroundCommonness || (profile.subjectDominance > 0 && dominanceInType(index, entityIndex) >= profile.subjectDominance))
+  );
 }
 
 /** Raises the given chunks by `bonus` in the fused ranking (adding those it lacks) and sorts it again. */
