@@ -268,6 +268,8 @@ test('a role line under a title states the edge its role noun stands for, to the
   assert.equal(french.entities.find((entity) => entity.name === 'Étienne Marsac')?.type, 'Person', '"projet" before the colon does not type the holder');
   assert.deepEqual(typed(extract('Corvel Quay works update\n\nProgramme manager: Hallie Corvane.')), [], 'a programme manager does not manage a quay');
   assert.deepEqual(typed(extract('Velbrook programme highlight report\n\nManager notes: Hallie Corvane was away.')), [], 'the holder follows the colon at once');
+  const dated = extract('Award notice: depot chargers (Velbrook phase 1)\n2022-11-22\n\nQuorna Energy Systems will install the chargers.');
+  assert.ok(dated.relations.some((relation) => relation.basis === 'title' && relation.source === 'Velbrook' && relation.target === 'Quorna Energy Systems'), 'a date line under the title leaves it the title');
 });
 
 test('French relation phrases ending in "de" read its contractions too ("cheffe du projet")', () => {

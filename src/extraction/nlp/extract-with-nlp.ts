@@ -30,7 +30,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-58';
+export const NLP_EXTRACTOR_VERSION = 'nlp-61';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -99,8 +99,11 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     const distinct = [...new Set(mentions.map((mention) => mention.name))];
     namesBySentence.push(distinct);
     const validity = readSentenceValidity(sentence.text, context.documentDate, context.language);
-    if (sentence === sentences[0] && chunk.index === 0 && isTitleLine(sentence.text)) {
-      title = { text: sentence.text, names: mentions.map((mention) => mention.name), mentions: [...mentions] };
+    // A document's first line is its title even when a line such as its date follows it in the same sentence ("Contract award notice\n2022-11-22").
+    const firstLine = sentence.text.split('\n')[0] as string;
+    if (sentence === sentences[0] && chunk.index === 0 && isTitleLine(firstLine)) {
+      const inTitle = mentions.filter((mention) => mention.start < firstLine.length);
+      title = { text: firstLine, names: inTitle.map((mention) => mention.name), mentions: inTitle };
     } else if (title && title.names.length > 0) {
       const lineSpan = { start: chunk.start + sentence.start, end: chunk.start + sentence.start + sentence.text.length };
       const role = matchRoleLine(sentence.text, mentions, title.mentions, context.schema, headFirst, nouns);
