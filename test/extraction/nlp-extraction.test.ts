@@ -351,3 +351,10 @@ test('a trade noun that opens a sentence before a coined name is part of the fir
   // A dictionary word after the trade noun is no coined name: the ordinary opening word still goes.
   assert.deepEqual(names('Constructions Nouvelles ont commencé.', 'fr'), []);
 });
+
+test('a legal form ending a name types it as an organisation (LLP, Pty, BV)', () => {
+  for (const name of ['Halvard Benn LLP', 'Corrow Mining Pty', 'Veldhaven Logistiek BV']) {
+    const result = extract(`The accounts were audited by ${name} last year.`);
+    assert.equal(result.entities.find((entity) => entity.name === name)?.type, 'Organisation', name);
+  }
+});

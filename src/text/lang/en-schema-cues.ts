@@ -9,7 +9,7 @@ export const englishSchemaCues: SchemaCues = {
     },
     Organisation: {
       suffixes: [
-        'ltd', 'limited', 'inc', 'inc.', 'llc', 'plc', 'corp', 'corporation', 'company', 'co', 'group', 'gmbh', 'ag', 'authority', 'agency', 'council',
+        'ltd', 'limited', 'inc', 'inc.', 'llc', 'llp', 'lp', 'plc', 'pty', 'bv', 'nv', 'corp', 'corporation', 'company', 'co', 'group', 'gmbh', 'ag', 'authority', 'agency', 'council',
         'ministry', 'department', 'bank', 'fund', 'foundation', 'university', 'institute', 'association', 'consulting', 'consultants', 'partners',
         'systems', 'solutions', 'technologies', 'labs', 'laboratories', 'industries', 'logistics', 'robotics', 'optics', 'electronics', 'dynamics',
         'networks', 'software', 'energy', 'motors', 'airlines', 'pharma', 'pharmaceuticals', 'media', 'instruments', 'assurance', 'insurance',
