@@ -358,3 +358,10 @@ test('a legal form ending a name types it as an organisation (LLP, Pty, BV)', ()
     assert.equal(result.entities.find((entity) => entity.name === name)?.type, 'Organisation', name);
   }
 });
+
+test('a place is typed by the verb or facility noun that sets it ("installé à X", "production site in X")', () => {
+  const french = extract('Le calculateur Orvane sera installé à Merlanges dès 2025.', 'fr');
+  assert.equal(french.entities.find((entity) => entity.name === 'Merlanges')?.type, 'Location');
+  const english = extract('Two engineers visited the production site in Caddow last May.');
+  assert.equal(english.entities.find((entity) => entity.name === 'Caddow')?.type, 'Location');
+});

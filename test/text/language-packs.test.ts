@@ -57,12 +57,20 @@ const ADDED_SINCE_THE_MOVE: Record<string, Partial<Record<'before' | 'after' | '
   Location: {
     // English street words: "Velbrook Lane", "Corvel Junction" (nlp-44).
     suffixes: ['quay', 'wharf', 'pier', 'dock', 'docks', 'jetty', 'berth', 'marina', 'lock', 'basin', 'bay', 'island', 'estuary', 'canal', 'point', 'head', 'hill', 'moor', 'forest', 'beach', 'warehouse', 'lane', 'crescent', 'terrace', 'junction', 'interchange', 'crossing'],
-    before: ['quai de', 'quai du', 'port de', 'écluse de', 'bassin de', 'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de', 'basée à', 'basés à', 'basées à', 'situés à', 'situées à'],
+    before: [
+      'quai de', 'quai du', 'port de', 'écluse de', 'bassin de', 'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de', 'basée à', 'basés à', 'basées à', 'situés à', 'situées à',
+      // Facilities and the verbs that set a place (nlp-63): "production site in X", "installé à X", "centre de X".
+      'plant at', 'site in', 'site at', 'factory in', 'factory at', 'facility in', 'facility at', 'installed in', 'installed at', 'headquartered in',
+      'centre de', 'campus de', 'aéroport de', 'région de', 'bâtiment', 'installé à', 'installée à', 'installés à', 'installées à', 'installera à',
+      'implanté à', 'implantée à', 'implantés à', 'implantées à', 'usine à',
+    ],
   },
   // French: every participle phrase in its four agreed forms; "fabriqué par" mirrors the English "manufactured by".
   // Contracting frames before a firm's name: "signed with X", "awarded to X", "attribué à X", "confié à X" (with agreement).
   // Contracts are won by firms: "X has won the contract", "X a remporté le marché", "X, attributaire du marché".
   Organisation: {
+    // Legal forms that end a firm's name: "X LLP", "X Pty", "X BV" (nlp-62).
+    suffixes: ['llp', 'lp', 'pty', 'bv', 'nv'],
     after: ['has won the contract', 'won the contract', 'wins the contract', 'a remporté le marché', 'remporte le marché', 'attributaire du marché'],
     before: [
       'fabriqué par', 'fabriquée par', 'fabriqués par', 'fabriquées par', 'signed with', 'awarded to',

@@ -31,7 +31,10 @@ export const englishSchemaCues: SchemaCues = {
         'quay', 'wharf', 'pier', 'dock', 'docks', 'jetty', 'berth', 'marina', 'lock', 'basin', 'bay', 'island', 'estuary', 'canal', 'point', 'head',
         'hill', 'moor', 'forest', 'beach',
       ],
-      before: ['near', 'site', 'town', 'city', 'district', 'village', 'plant in', 'based in', 'located in', 'located at', 'held in'],
+      before: [
+        'near', 'site', 'town', 'city', 'district', 'village', 'plant in', 'plant at', 'site in', 'site at', 'factory in', 'factory at', 'facility in', 'facility at',
+        'based in', 'located in', 'located at', 'installed in', 'installed at', 'headquartered in', 'held in',
+      ],
     },
     Project: {
       before: ['project', 'programme', 'program', 'initiative'],

@@ -61,7 +61,8 @@ export const frenchSchemaCues: SchemaCues = agreeParticiples({
       suffixes: ['rue', 'pont', 'gare', 'usine', 'quartier', 'ville', 'place', 'hôpital', 'clinique', 'école', 'lycée', 'musée', 'stade', 'entrepôt'],
       before: [
         'près de', 'site de', 'ville de', 'usine de', 'basé à', 'située à', 'situé à', 'quai de', 'quai du', 'port de', 'écluse de', 'bassin de',
-        'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de',
+        'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de', 'centre de', 'campus de', 'aéroport de', 'région de', 'bâtiment',
+        'installé à', 'installera à', 'implanté à', 'usine à',
       ],
     },
     Project: {
