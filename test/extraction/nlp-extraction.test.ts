@@ -362,6 +362,8 @@ test('a legal form ending a name types it as an organisation (LLP, Pty, BV)', ()
 test('a place is typed by the verb or facility noun that sets it ("installé à X", "production site in X")', () => {
   const french = extract('Le calculateur Orvane sera installé à Merlanges dès 2025.', 'fr');
   assert.equal(french.entities.find((entity) => entity.name === 'Merlanges')?.type, 'Location');
+  const theatre = extract('La troupe jouera au Théâtre Corvelle en mai.', 'fr');
+  assert.equal(theatre.entities.find((entity) => entity.name === 'Théâtre Corvelle')?.type, 'Location', 'a French name that starts with the kind of place it is');
   const english = extract('Two engineers visited the production site in Caddow last May.');
   assert.equal(english.entities.find((entity) => entity.name === 'Caddow')?.type, 'Location');
 });

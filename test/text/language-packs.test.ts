@@ -55,14 +55,18 @@ test('the default schema cues are the built-in packs\' schema cues, merged', () 
 /** Cue words added to the packs since the lists moved there, by type and field: the digest below is of the rest. */
 const ADDED_SINCE_THE_MOVE: Record<string, Partial<Record<'before' | 'after' | 'suffixes', string[]>>> = {
   Location: {
-    // English street words: "Velbrook Lane", "Corvel Junction" (nlp-44).
-    suffixes: ['quay', 'wharf', 'pier', 'dock', 'docks', 'jetty', 'berth', 'marina', 'lock', 'basin', 'bay', 'island', 'estuary', 'canal', 'point', 'head', 'hill', 'moor', 'forest', 'beach', 'warehouse', 'lane', 'crescent', 'terrace', 'junction', 'interchange', 'crossing'],
+    // English street words: "Velbrook Lane", "Corvel Junction" (nlp-44); the French ones below.
     before: [
       'quai de', 'quai du', 'port de', 'écluse de', 'bassin de', 'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de', 'basée à', 'basés à', 'basées à', 'situés à', 'situées à',
       // Facilities and the verbs that set a place (nlp-63): "production site in X", "installé à X", "centre de X".
       'plant at', 'site in', 'site at', 'factory in', 'factory at', 'facility in', 'facility at', 'installed in', 'installed at', 'headquartered in',
       'centre de', 'campus de', 'aéroport de', 'région de', 'bâtiment', 'installé à', 'installée à', 'installés à', 'installées à', 'installera à',
-      'implanté à', 'implantée à', 'implantés à', 'implantées à', 'usine à',
+      'implanté à', 'implantée à', 'implantés à', 'implantées à', 'usine à', 'hôpital', 'centre hospitalier', 'clinique', 'théâtre', 'salle', 'musée',
+    ],
+    // French names that start with the kind of place they are: "Théâtre X", "Salle Y", "Parc Z" (nlp-65).
+    suffixes: [
+      'quay', 'wharf', 'pier', 'dock', 'docks', 'jetty', 'berth', 'marina', 'lock', 'basin', 'bay', 'island', 'estuary', 'canal', 'point', 'head', 'hill', 'moor', 'forest', 'beach', 'warehouse', 'lane', 'crescent', 'terrace', 'junction', 'interchange', 'crossing',
+      'théâtre', 'salle', 'opéra', 'cinéma', 'château', 'halle', 'parc', 'jardin', 'aéroport', 'bâtiment',
     ],
   },
   // French: every participle phrase in its four agreed forms; "fabriqué par" mirrors the English "manufactured by".
@@ -74,9 +78,14 @@ const ADDED_SINCE_THE_MOVE: Record<string, Partial<Record<'before' | 'after' | '
     after: ['has won the contract', 'won the contract', 'wins the contract', 'a remporté le marché', 'remporte le marché', 'attributaire du marché'],
     before: [
       'fabriqué par', 'fabriquée par', 'fabriqués par', 'fabriquées par', 'signed with', 'awarded to',
+      // French frames of who builds, maintains or installs (nlp-65).
+      'construit par', 'construite par', 'construits par', 'construites par', 'entretenu par', 'entretenue par', 'entretenus par', 'entretenues par',
+      'installé par', 'installée par', 'installés par', 'installées par',
       'signé avec', 'signée avec', 'signés avec', 'signées avec', 'attribué à', 'attribuée à', 'attribués à', 'attribuées à', 'confié à', 'confiée à', 'confiés à', 'confiées à',
     ],
   },
+  // French names of studies and programmes: "l'essai X", "l'étude Y", "le programme Z" (nlp-65).
+  Project: { before: ['essai', 'étude'] },
 };
 
 /** Edge phrases added since the move, by edge type (the digest is of the rest). */

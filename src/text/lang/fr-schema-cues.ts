@@ -52,21 +52,24 @@ export const frenchSchemaCues: SchemaCues = agreeParticiples({
       ],
       before: [
         'société', 'entreprise', 'cabinet', 'fournisseur', 'prestataire', 'fabricant', 'groupe', 'agence', 'contrat avec', 'accord avec', 'signé avec', 'attribué à', 'confié à',
-        'partenariat avec', 'fourni par', 'fabriqué par',
+        'partenariat avec', 'fourni par', 'fabriqué par', 'construit par', 'entretenu par', 'installé par',
       ],
       // Contracts are won by firms: "X a remporté le marché", "X, attributaire du marché".
       after: ['a remporté le marché', 'remporte le marché', 'attributaire du marché'],
     },
     Location: {
-      suffixes: ['rue', 'pont', 'gare', 'usine', 'quartier', 'ville', 'place', 'hôpital', 'clinique', 'école', 'lycée', 'musée', 'stade', 'entrepôt'],
+      suffixes: [
+        'rue', 'pont', 'gare', 'usine', 'quartier', 'ville', 'place', 'hôpital', 'clinique', 'école', 'lycée', 'musée', 'stade', 'entrepôt',
+        'théâtre', 'salle', 'opéra', 'cinéma', 'château', 'halle', 'parc', 'jardin', 'aéroport', 'campus', 'bâtiment',
+      ],
       before: [
         'près de', 'site de', 'ville de', 'usine de', 'basé à', 'située à', 'situé à', 'quai de', 'quai du', 'port de', 'écluse de', 'bassin de',
         'station de', 'commune de', 'massif de', 'col de', 'île de', 'baie de', 'centre de', 'campus de', 'aéroport de', 'région de', 'bâtiment',
-        'installé à', 'installera à', 'implanté à', 'usine à',
+        'installé à', 'installera à', 'implanté à', 'usine à', 'hôpital', 'centre hospitalier', 'clinique', 'théâtre', 'salle', 'musée',
       ],
     },
     Project: {
-      before: ['projet', 'programme de'],
+      before: ['projet', 'programme de', 'programme', 'essai', 'étude'],
       after: ['projet'],
     },
     Product: {
