@@ -139,7 +139,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   const extracted = prepared.pending.filter((chunk) => chunk.extraction !== null).length;
   const summary: Omit<IndexSummary, 'reportPath'> = {
     roots: prepared.roots,
-    documents: { seen: loaded.documents.length, added: plan.added, changed: plan.changed, unchanged: plan.unchanged, removed: plan.removedIds.length },
+    documents: { seen: loaded.documents.length + loaded.unchanged.length, added: plan.added, changed: plan.changed, unchanged: plan.unchanged, removed: plan.removedIds.length },
     removedDocuments: prepared.removedDocuments,
     missingDocuments: plan.missing,
     emptyRoots: prepared.emptyRoots,
@@ -161,7 +161,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
     failures: loaded.failures,
     extractionFailures: extraction.result.failures,
     skipped: loaded.skipped,
-    otherEncodings: loaded.documents.flatMap((document) => (document.encoding === undefined || document.encoding === 'utf-8' ? [] : [{ path: document.path, encoding: document.encoding }])),
+    otherEncodings: otherEncodingsOf(loaded),
     stageSeconds,
     seconds: (performance.now() - started) / 1000,
     extractor: describeExtractor(config),
@@ -174,6 +174,13 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
     partial: loaded.failures.length > 0 || extraction.result.failures.length > 0 || extraction.result.budgetReached,
   };
   return { summary, merges: graph.merges };
+}
+
+/** The files read in another encoding than UTF-8, parsed or found unchanged, in path order. */
+function otherEncodingsOf(loaded: PreparedIndex['loaded']): Array<{ path: string; encoding: string }> {
+  return [...loaded.documents, ...loaded.unchanged]
+    .flatMap((file) => (file.encoding === undefined || file.encoding === 'utf-8' ? [] : [{ path: file.path, encoding: file.encoding }]))
+    .sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
 }
 
 /** The hash of what every extraction of this run depends on besides its chunk: extractor key and corpus vocabularies. */

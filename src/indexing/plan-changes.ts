@@ -4,6 +4,8 @@ import type { SourceDocument } from '../core/records.js';
 import type { StoredDocument } from '../graph/store.js';
 import { absoluteDocumentId } from '../ingest/document-id.js';
 import type { IngestFailure } from '../ingest/ingest-failure.js';
+import type { UnchangedFile } from '../ingest/load-documents.js';
+import { RhizomeError } from '../errors/rhizome-error.js';
 
 /** A stored document named by id and path, as summaries report it. */
 export interface DocumentReference {
@@ -26,8 +28,10 @@ export interface DocumentChangePlan {
  * Compares the documents loaded from `roots` with the stored ones: new and changed documents are
  * written, unchanged ones kept. Stored documents under a root that vanished from disk are removed
  * only with `prune` (else listed as `missing`); a file that now fails to load keeps its indexed version.
+ * Files the loader found unchanged (read, not parsed: see LoadDocumentsOptions.indexedHashes) are
+ * stored ones at their stored path and content hash, so they are always kept.
  */
-export function planDocumentChanges(roots: string[], loadedDocuments: SourceDocument[], failures: IngestFailure[], stored: StoredDocument[], prune: boolean, fileExists: (file: string) => boolean = existsSync): DocumentChangePlan {
+export function planDocumentChanges(roots: string[], loadedDocuments: Array<SourceDocument | UnchangedFile>, failures: IngestFailure[], stored: StoredDocument[], prune: boolean, fileExists: (file: string) => boolean = existsSync): DocumentChangePlan {
   const storedById = new Map(stored.map((document) => [document.id, document]));
   const loaded = settleDocumentIds(loadedDocuments, stored, fileExists);
   const loadedIds = new Set(loaded.map((document) => document.id));
@@ -38,15 +42,14 @@ export function planDocumentChanges(roots: string[], loadedDocuments: SourceDocu
   let unchanged = 0;
   for (const document of loaded) {
     const previous = storedById.get(document.id);
-    if (!previous) {
-      added += 1;
-      toWrite.push(document);
-    } else if (previous.contentHash !== document.contentHash || previous.path !== document.path) {
-      changed += 1;
-      toWrite.push(document);
-    } else {
+    if (previous && previous.contentHash === document.contentHash && previous.path === document.path) {
       unchanged += 1;
+      continue;
     }
+    if (!('text' in document)) throw new RhizomeError('INTERNAL', `${document.path} was read as unchanged but its indexed version differs (the stored documents changed during the run?)`);
+    if (previous) changed += 1;
+    else added += 1;
+    toWrite.push(document);
   }
   const vanished = stored.filter((document) => roots.some((root) => isUnder(document.path, root)) && !loadedIds.has(document.id) && !failedPaths.some((failed) => isUnder(path.resolve(document.path), failed)));
   return {
@@ -67,7 +70,7 @@ export function planDocumentChanges(roots: string[], loadedDocuments: SourceDocu
  * path whose old file is gone is the same document moved: it keeps the id and is rewritten with
  * the new path.
  */
-function settleDocumentIds(loaded: SourceDocument[], stored: StoredDocument[], fileExists: (file: string) => boolean): SourceDocument[] {
+function settleDocumentIds<Loaded extends { id: string; path: string }>(loaded: Loaded[], stored: StoredDocument[], fileExists: (file: string) => boolean): Loaded[] {
   const storedIdByPath = new Map(stored.map((document) => [document.path, document.id]));
   const storedPathById = new Map(stored.map((document) => [document.id, document.path]));
   const loadedPathsById = new Map<string, Set<string>>();

@@ -30,7 +30,7 @@ export async function planIndex(roots: string[], context: { store: GraphStore; c
   const plan = prepared.plan;
   return {
     roots: prepared.roots,
-    documents: { seen: prepared.loaded.documents.length, added: plan.added, changed: plan.changed, unchanged: plan.unchanged, removed: plan.removedIds.length },
+    documents: { seen: prepared.loaded.documents.length + prepared.loaded.unchanged.length, added: plan.added, changed: plan.changed, unchanged: plan.unchanged, removed: plan.removedIds.length },
     chunks: { total: prepared.allChunks.length, toExtract: prepared.pending.length },
     failures: prepared.loaded.failures,
     extractor: describeExtractor(config),

@@ -48,6 +48,9 @@ interface PrepareContext {
 export async function prepareIndex(roots: string[], context: PrepareContext, options: { prune?: boolean } = {}): Promise<PreparedIndex> {
   const { config, events, signal } = context;
   const resolvedRoots = [...new Set(roots.map((root) => path.resolve(root)))];
+  const storedDocuments = await context.store.listDocuments();
+  // A file whose bytes hash to its stored version is kept as it is (see planDocumentChanges): it need not be parsed.
+  const indexedHashes = new Map(storedDocuments.map((document) => [document.path, document.contentHash]));
   const ingest = await timeStage('ingest', events, async () => {
     const results: LoadDocumentsResult[] = [];
     for (const root of resolvedRoots) {
@@ -55,6 +58,7 @@ export async function prepareIndex(roots: string[], context: PrepareContext, opt
         extensions: config.ingest.extensions,
         maxFileBytes: config.ingest.maxFileBytes,
         exclude: config.ingest.exclude,
+        indexedHashes,
         ...(signal ? { signal } : {}),
         onProgress: (progress) => events({ type: 'stage-progress', stage: 'ingest', done: progress.index + 1, total: progress.total, item: progress.path }),
       }));
@@ -62,17 +66,16 @@ export async function prepareIndex(roots: string[], context: PrepareContext, opt
     return results;
   });
   const results = ingest.result;
-  const emptyRoots = resolvedRoots.filter((_, index) => results[index]?.documents.length === 0 && results[index]?.failures.length === 0);
+  const emptyRoots = resolvedRoots.filter((_, index) => results[index]?.documents.length === 0 && results[index]?.unchanged.length === 0 && results[index]?.failures.length === 0);
   const loaded = mergeLoaded(results);
-  const storedDocuments = await context.store.listDocuments();
-  const plan = planDocumentChanges(resolvedRoots, loaded.documents, loaded.failures, storedDocuments, options.prune ?? false);
+  const plan = planDocumentChanges(resolvedRoots, [...loaded.documents, ...loaded.unchanged], loaded.failures, storedDocuments, options.prune ?? false);
   return assemble({ roots: resolvedRoots, emptyRoots, loaded, plan, storedDocuments, ingestSeconds: ingest.seconds }, context);
 }
 
 /** Prepares a run that adds or refreshes documents given in memory (imported extractions), keeping every other stored document. */
 export async function prepareDocuments(documents: SourceDocument[], context: PrepareContext): Promise<PreparedIndex> {
   const storedDocuments = await context.store.listDocuments();
-  const loaded: LoadDocumentsResult = { documents, failures: [], skipped: [] };
+  const loaded: LoadDocumentsResult = { documents, unchanged: [], failures: [], skipped: [] };
   const plan = planDocumentChanges([], documents, [], storedDocuments, false);
   return assemble({ roots: [], emptyRoots: [], loaded, plan, storedDocuments, ingestSeconds: 0 }, context);
 }
@@ -81,7 +84,7 @@ export async function prepareDocuments(documents: SourceDocument[], context: Pre
 export async function prepareRemoval(documentIds: string[], context: PrepareContext): Promise<PreparedIndex> {
   const storedDocuments = await context.store.listDocuments();
   const plan: DocumentChangePlan = { toWrite: [], removedIds: [...new Set(documentIds)], missing: [], added: 0, changed: 0, unchanged: 0 };
-  return assemble({ roots: [], emptyRoots: [], loaded: { documents: [], failures: [], skipped: [] }, plan, storedDocuments, ingestSeconds: 0 }, context);
+  return assemble({ roots: [], emptyRoots: [], loaded: { documents: [], unchanged: [], failures: [], skipped: [] }, plan, storedDocuments, ingestSeconds: 0 }, context);
 }
 
 interface Decided {
@@ -136,11 +139,17 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
 
 function mergeLoaded(results: LoadDocumentsResult[]): LoadDocumentsResult {
   const seen = new Set<string>();
-  // One file reached through two roots (a folder and a file in it) is read once.
-  const documents = results.flatMap((result) => result.documents).filter((document) => !seen.has(document.path) && Boolean(seen.add(document.path)));
+  const firstSeen = (file: { path: string }) => !seen.has(file.path) && Boolean(seen.add(file.path));
+  // One file reached through two roots (a folder and a file in it) is read once: the first root's reading stands.
+  const documents: LoadDocumentsResult['documents'] = [];
+  const unchanged: LoadDocumentsResult['unchanged'] = [];
+  for (const result of results) {
+    documents.push(...result.documents.filter(firstSeen));
+    unchanged.push(...result.unchanged.filter(firstSeen));
+  }
   const failed = new Set<string>();
   const failures = results.flatMap((result) => result.failures).filter((failure) => !failed.has(failure.path) && Boolean(failed.add(failure.path)));
-  return { documents, failures, skipped: [...new Set(results.flatMap((result) => result.skipped))] };
+  return { documents, unchanged, failures, skipped: [...new Set(results.flatMap((result) => result.skipped))] };
 }
 
 /** Code-unit order, the order folders are walked in, so a fresh run keeps its load order. */

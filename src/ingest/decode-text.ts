@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { TextEncoding } from '../core/records.js';
 import { rejectFile } from './ingest-failure.js';
 import { normaliseText } from './normalise-text.js';
@@ -41,6 +42,14 @@ export function decodeText(bytes: Uint8Array): DecodedText {
     const where = offset === null ? '' : ` at byte offset ${offset}`;
     throw rejectFile('invalid-utf8', `not valid UTF-8${where}, nor Windows-1252 (byte 0x${(bytes[undefinedByte] ?? 0).toString(16)} at offset ${undefinedByte}); re-save the file as UTF-8`, error);
   }
+}
+
+/**
+ * The encoding decodeText reads bytes it accepts in, without decoding them: a UTF-16 byte-order mark,
+ * else UTF-8 when they are valid UTF-8, else Windows-1252.
+ */
+export function textEncodingOf(bytes: Uint8Array): TextEncoding {
+  return utf16Encoding(bytes) ?? (isUtf8(bytes) ? 'utf-8' : 'windows-1252');
 }
 
 function decodeWindows1252(bytes: Uint8Array): string {

@@ -149,7 +149,23 @@ describe('loadDocuments', () => {
     const single = await loadDocuments(filePath);
     assert.equal(single.documents[0]?.title, 'Only note');
     const csv = await writeTestFile(folder, 'table.csv', 'a,b');
-    assert.deepEqual(await loadDocuments(csv), { documents: [], failures: [], skipped: [csv] });
+    assert.deepEqual(await loadDocuments(csv), { documents: [], unchanged: [], failures: [], skipped: [csv] });
+  });
+
+  test('reads but does not parse a file whose bytes hash to its indexed version', async () => {
+    const kept = await writeTestFile(folder, 'kept.txt', corpusArticle);
+    const edited = await writeTestFile(folder, 'edited.txt', 'Harlow Dene\n\nThe depot opened in 1990.\n');
+    const latin = await writeTestFile(folder, 'latin.txt', Buffer.from([...Buffer.from('Caf'), 0xe9, 0x20, 0x6f, 0x6b]));
+    const first = await loadDocuments(folder);
+    const indexedHashes = new Map(first.documents.map((document) => [document.path, document.contentHash]));
+    // The same size, one byte different: a new hash, so parsed again.
+    await writeTestFile(folder, 'edited.txt', 'Harlow Dene\n\nThe depot opened in 1991.\n');
+    const second = await loadDocuments(folder, { indexedHashes });
+    assert.deepEqual(second.documents.map((document) => document.path), [edited]);
+    assert.notEqual(second.documents[0]?.contentHash, indexedHashes.get(edited));
+    const byPath = new Map(first.documents.map((document) => [document.path, document]));
+    assert.deepEqual(second.unchanged, [kept, latin].map((file) => ({ id: byPath.get(file)?.id, path: file, contentHash: byPath.get(file)?.contentHash, encoding: byPath.get(file)?.encoding })));
+    assert.equal(second.unchanged[1]?.encoding, 'windows-1252');
   });
 
   test('throws INPUT_NOT_FOUND naming a missing root', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decodeText, findInvalidUtf8Offset } from '../../src/ingest/decode-text.js';
+import { decodeText, findInvalidUtf8Offset, textEncodingOf } from '../../src/ingest/decode-text.js';
 import { ingestFailureCodeOf } from '../../src/ingest/ingest-failure.js';
 import { loadHtml } from '../../src/ingest/load-html.js';
 import { loadMarkdown } from '../../src/ingest/load-markdown.js';
@@ -157,5 +157,16 @@ describe('decodeText', () => {
     const bigEndian = Buffer.from('Été', 'utf16le').swap16();
     assert.deepEqual(decodeText(new Uint8Array([0xfe, 0xff, ...bigEndian])), { text: 'Été', encoding: 'utf-16be' });
     assert.throws(() => decodeText(new Uint8Array([0x41, 0x00, 0x42])), (error: unknown) => ingestFailureCodeOf(error) === 'binary');
+  });
+
+  test('textEncodingOf names the encoding decodeText reads the same bytes in, without decoding them', () => {
+    const samples = [
+      new TextEncoder().encode('\uFEFFa\r\nb Altaïr'),
+      new TextEncoder().encode('plain ASCII'),
+      new Uint8Array([...Buffer.from('Caf'), 0xe9, 0x20, 0x80, 0x20, 0x93, 0x6f, 0x6b, 0x94]),
+      new Uint8Array([0xff, 0xfe, ...Buffer.from('Été\r\n', 'utf16le')]),
+      new Uint8Array([0xfe, 0xff, ...Buffer.from('Été', 'utf16le').swap16()]),
+    ];
+    for (const bytes of samples) assert.equal(textEncodingOf(bytes), decodeText(bytes).encoding);
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createRhizome, type Rhizome } from '../../src/index.js';
@@ -114,5 +114,20 @@ describe('offline pipeline on real Kuzu', () => {
     const orvale = await rhizome.cypher("MATCH (o) WHERE o.name = 'Orvale Conseil' RETURN o.id");
     assert.equal(orvale.length, 1);
     assert.equal((await rhizome.stats()).documents, 6, 'nothing already indexed is lost');
+  });
+
+  test('a file rewritten to the same size and modification time is re-indexed; an unchanged one is still reported by encoding', async () => {
+    const fresh = path.join(root, 'fresh.txt');
+    const before = statSync(fresh);
+    writeFileSync(fresh, 'Fresh note\n\nOrvale Conseil audited Tessera Logistica.');
+    utimesSync(fresh, before.atimeMs / 1000, before.mtimeMs / 1000);
+    assert.equal(statSync(fresh).size, before.size);
+    assert.ok(Math.abs(statSync(fresh).mtimeMs - before.mtimeMs) < 1, 'the same modification time (to the millisecond)');
+    const summary = await rhizome.index(root);
+    assert.equal(summary.documents.changed, 1);
+    assert.equal(summary.documents.seen, 6);
+    assert.deepEqual(summary.otherEncodings.map((file) => [path.basename(file.path), file.encoding]), [['latin1.txt', 'windows-1252']]);
+    const audited = await rhizome.cypher("MATCH (o) WHERE o.name = 'Tessera Logistica' RETURN o.id");
+    assert.equal(audited.length, 1);
   });
 });
