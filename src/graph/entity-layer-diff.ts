@@ -148,9 +148,18 @@ export function sameRelation(left: Relation, right: Relation): boolean {
 function sameCommunity(left: Community, right: Community): boolean {
   if (left === right) return true;
   if (left.level !== right.level || left.parentId !== right.parentId || left.inputHash !== right.inputHash || left.memberIds.length !== right.memberIds.length) return false;
-  if (!sameList([...left.memberIds].sort(), [...right.memberIds].sort())) return false;
+  if (!sameMembers(left.memberIds, right.memberIds)) return false;
   // A report taken back from the stored community (its inputs unchanged) is the stored object itself.
   return left.report === right.report || JSON.stringify(left.report) === JSON.stringify(right.report);
+}
+
+/** The same member ids in any order (lists of one length): compared through a set when `left` repeats no id, else sorted. */
+function sameMembers(left: readonly string[], right: readonly string[]): boolean {
+  const remaining = new Set(left);
+  if (remaining.size !== left.length) return sameList([...left].sort(), [...right].sort());
+  // Each id of `right` takes a distinct id of `left` (a repeated one finds it taken): as many ids, so the same ones.
+  for (const id of right) if (!remaining.delete(id)) return false;
+  return true;
 }
 
 function sameList(left: readonly string[], right: readonly string[]): boolean {

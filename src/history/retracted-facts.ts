@@ -18,12 +18,12 @@ export interface RetractedDocuments {
  */
 export function retractFacts(previous: GraphProjection, next: readonly Relation[], documents: RetractedDocuments, retractedAt: string): RetractedFact[] {
   const entities = new Map(previous.entities.map((entity) => [entity.id, entity]));
-  const kept = new Map(next.map((relation) => [keyOf(relation), relation]));
+  const keptAs = relationFinder(next);
   const retracted: RetractedFact[] = [];
   for (const relation of previous.relations) {
     const why = documents.removed.has(relation.documentId) ? 'document-removed'
       : documents.replaced.has(relation.documentId) ? 'document-replaced'
-        : isRevised(relation, kept.get(keyOf(relation))) ? 'fact-revised' : null;
+        : isRevised(relation, keptAs(relation)) ? 'fact-revised' : null;
     if (why === null) continue;
     retracted.push({ relation, source: endOf(relation.sourceId, entities), target: endOf(relation.targetId, entities), retractedAt, why });
   }
@@ -67,6 +67,24 @@ export function eraseDocuments(documentIds: ReadonlySet<string>, current: readon
   const erasedFacts = new Set([...current, ...stored.map((fact) => fact.relation)].filter((relation) => documentIds.has(relation.documentId)).map((relation) => relation.id));
   const quotesErased = (relation: Relation) => documentIds.has(relation.documentId) || [relation.supersededBy, relation.restatedBy].some((id) => id !== null && id !== undefined && erasedFacts.has(id));
   return { keys: stored.filter((fact) => quotesErased(fact.relation)).map(retractedFactKey), keeps: (fact) => !quotesErased(fact.relation) };
+}
+
+/**
+ * Finds the relation of `relations` with a relation's type and id (the last, as a map keyed by both
+ * would): by id alone while no id is shared by two relations, so no type-and-id key is joined for
+ * each of a large layer's relations.
+ */
+function relationFinder(relations: readonly Relation[]): (relation: Relation) => Relation | undefined {
+  const byId = new Map<string, Relation>();
+  for (const relation of relations) byId.set(relation.id, relation);
+  if (byId.size === relations.length) {
+    return (relation) => {
+      const found = byId.get(relation.id);
+      return found !== undefined && found.type === relation.type ? found : undefined;
+    };
+  }
+  const byKey = new Map(relations.map((relation) => [keyOf(relation), relation]));
+  return (relation) => byKey.get(keyOf(relation));
 }
 
 function isRevised(before: Relation, after: Relation | undefined): boolean {

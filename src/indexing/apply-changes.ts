@@ -79,7 +79,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
 
   checkpoint.reach('resolve');
   const located: LocatedExtraction[] = prepared.allChunks.flatMap((chunk) => (chunk.extraction ? [{ extraction: chunk.extraction, documentId: chunk.documentId }] : []));
-  const recorded = await recordDocumentVersions(store, prepared.plan.toWrite, checkpoint.startedAt);
+  const recorded = recordDocumentVersions(prepared.storedDocuments, prepared.plan.toWrite, checkpoint.startedAt);
   const overrides = await readOverrides(store);
   const resolution = await timeStage('resolve', events, () => applyOverrides(resolveGraph(located, config.schema, config.resolution, recorded.recordings, mergeConstraintsOf(overrides)), overrides, config.schema));
   stageSeconds.resolve = resolution.seconds;
@@ -105,7 +105,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   // The write's memory is Kuzu's, outside the heap: what the stages before left behind goes first.
   releaseStageGarbage();
   const storing = await timeStage('store', events, async () => {
-    const history = await retractStoredFacts(store, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds, erase: options.erase === true }, graph.relations, checkpoint.startedAt, storedLayer.graph);
+    const history = await retractStoredFacts(store, prepared.storedDocuments.length, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds, erase: options.erase === true }, graph.relations, checkpoint.startedAt, storedLayer.graph);
     await store.writeIndex({
       removedDocumentIds: prepared.plan.removedIds,
       documents: recorded.documents,

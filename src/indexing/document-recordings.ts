@@ -1,17 +1,17 @@
 import type { Relation, RetractedFact, SourceDocument } from '../core/records.js';
 import type { DocumentRecording } from '../extraction/resolution/resolve-graph.js';
-import type { GraphProjection, GraphStore, StoredLayer } from '../graph/store.js';
+import type { GraphProjection, GraphStore, StoredDocument, StoredLayer } from '../graph/store.js';
 import { eraseDocuments, retractFacts } from '../history/retracted-facts.js';
 
 /**
  * Stamps the documents a run writes with the run's start (transaction time) and returns, for
  * every document the index will hold, when its stored version was recorded and which version it
- * is. Documents the run keeps unchanged keep the time their version was first recorded.
+ * is (`storedDocuments`: those the store holds). Documents the run keeps unchanged keep the time their version was first recorded.
  */
-export async function recordDocumentVersions(store: GraphStore, toWrite: SourceDocument[], runStartedAt: string): Promise<{ documents: SourceDocument[]; recordings: Map<string, DocumentRecording> }> {
+export function recordDocumentVersions(storedDocuments: readonly StoredDocument[], toWrite: SourceDocument[], runStartedAt: string): { documents: SourceDocument[]; recordings: Map<string, DocumentRecording> } {
   const documents = toWrite.map((document) => ({ ...document, recordedAt: runStartedAt }));
   const recordings = new Map<string, DocumentRecording>();
-  for (const stored of await store.listDocuments()) recordings.set(stored.id, { version: stored.contentHash, date: stored.date, ...(stored.recordedAt ? { recordedAt: stored.recordedAt } : {}) });
+  for (const stored of storedDocuments) recordings.set(stored.id, { version: stored.contentHash, date: stored.date, ...(stored.recordedAt ? { recordedAt: stored.recordedAt } : {}) });
   for (const document of documents) recordings.set(document.id, { version: document.contentHash, date: document.date, recordedAt: runStartedAt });
   return { documents, recordings };
 }
@@ -29,12 +29,12 @@ export async function readStoredLayer(store: GraphStore): Promise<StoredLayer> {
  * it rewrites or removes, and those the new entity layer drops or changes. They are kept, marked
  * with the run's start, so `knownAt` before it still sees them. With `erase` (removed documents to
  * leave no history), the removed documents' facts and every retracted fact quoting them are left
- * out, and the stored ones are listed for deletion. Nothing is read from an empty store. Returns
+ * out, and the stored ones are listed for deletion. Nothing is read from an empty store (`storedDocumentCount` 0). Returns
  * the stored entity layer it compared with too (`previous`, null when the store is empty), for the write
  * to compare with: `stored` when the run has it already (see readStoredLayer), else read now.
  */
-export async function retractStoredFacts(store: GraphStore, change: { rewritten: readonly string[]; removed: readonly string[]; erase: boolean }, next: readonly Relation[], runStartedAt: string, stored?: GraphProjection): Promise<{ retractedFacts: RetractedFact[]; eraseRetractedFacts: string[]; previous: GraphProjection | null }> {
-  if ((await store.listDocuments()).length === 0) return { retractedFacts: [], eraseRetractedFacts: [], previous: null };
+export async function retractStoredFacts(store: GraphStore, storedDocumentCount: number, change: { rewritten: readonly string[]; removed: readonly string[]; erase: boolean }, next: readonly Relation[], runStartedAt: string, stored?: GraphProjection): Promise<{ retractedFacts: RetractedFact[]; eraseRetractedFacts: string[]; previous: GraphProjection | null }> {
+  if (storedDocumentCount === 0) return { retractedFacts: [], eraseRetractedFacts: [], previous: null };
   const previous = stored ?? await store.loadProjection();
   const retracted = retractFacts(previous, next, { replaced: new Set(change.rewritten), removed: new Set(change.removed) }, runStartedAt);
   if (!change.erase || change.removed.length === 0) return { retractedFacts: retracted, eraseRetractedFacts: [], previous };

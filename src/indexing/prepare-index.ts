@@ -18,6 +18,8 @@ export interface PreparedIndex {
   emptyRoots: string[];
   loaded: LoadDocumentsResult;
   plan: DocumentChangePlan;
+  /** The documents stored when the run was prepared (the run writes over them). */
+  storedDocuments: StoredDocument[];
   /** The stored documents the run removes. */
   removedDocuments: DocumentReference[];
   /** Chunks of new and changed documents (not stored yet). */
@@ -124,6 +126,7 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
     emptyRoots: decided.emptyRoots,
     loaded: decided.loaded,
     plan,
+    storedDocuments,
     removedDocuments,
     newChunks,
     allChunks,

@@ -216,18 +216,27 @@ function relationWeight(type: string, basis: ExtractedRelation['basis']): number
   return type === COOCCURRENCE_EDGE_TYPE ? 0.5 : 1;
 }
 
+/** One mention per chunk and entity, with how many of the chunk's extracted names resolve to it; in order of first mention. */
 function resolveMentions(extractions: ChunkExtraction[], entityByKey: Map<string, Entity>): Mention[] {
-  const counts = new Map<string, Mention>();
+  const mentions: Mention[] = [];
+  const chunksSeen = new Set<string>();
   for (const extraction of extractions) {
+    // A chunk's mentions are counted together: by entity within the chunk, no chunk-and-entity key joined for each.
+    const counted = chunksSeen.has(extraction.chunkId) ? mentions.filter((mention) => mention.chunkId === extraction.chunkId) : [];
+    chunksSeen.add(extraction.chunkId);
+    const ofChunk = new Map(counted.map((mention) => [mention.entityId, mention]));
     for (const entity of extraction.entities) {
       const resolved = entityByKey.get(normaliseName(entity.name));
       if (!resolved) continue;
-      const key = `${extraction.chunkId}\u0000${resolved.id}`;
-      const mention = counts.get(key) ?? { chunkId: extraction.chunkId, entityId: resolved.id, count: 0 };
+      let mention = ofChunk.get(resolved.id);
+      if (!mention) {
+        mention = { chunkId: extraction.chunkId, entityId: resolved.id, count: 0 };
+        ofChunk.set(resolved.id, mention);
+        mentions.push(mention);
+      }
       mention.count += 1;
-      counts.set(key, mention);
     }
   }
-  return [...counts.values()];
+  return mentions;
 }
 

@@ -28,8 +28,11 @@ const PARAMETER_BATCH_ROWS = 2_000;
  * this many, the one checkpoint is cheaper. A whole rewrite, which checkpoints anyway, always copies.
  */
 const LOGGED_ROWS = 1000;
-/** Connections whose loads are logged (see LOGGED_ROWS). */
-const loggedInserts = new WeakSet<KuzuConnection>();
+/**
+ * Connections whose loads are logged (see LOGGED_ROWS), each with the properties of the tables it
+ * inserted into so far: one logged write changes no table's columns, so each is asked for once.
+ */
+const loggedInserts = new WeakMap<KuzuConnection, Map<string, string[]>>();
 /** Rows per `UNWIND … CREATE` statement. */
 const CREATE_BATCH_ROWS = 500;
 
@@ -133,7 +136,7 @@ async function copyThroughParameters<Row>(connection: KuzuConnection, table: str
 
 /** Runs `work` (a small difference's transaction) with this connection's loads logged: see LOGGED_ROWS. */
 export async function withLoggedInserts<T>(connection: KuzuConnection, work: () => Promise<T>): Promise<T> {
-  loggedInserts.add(connection);
+  loggedInserts.set(connection, new Map());
   try {
     return await work();
   } finally {
@@ -153,7 +156,7 @@ export async function insertRows<Row>(connection: KuzuConnection, table: string,
 /** insertRows, or false (nothing written) when the table's properties do not line up with the columns. */
 async function tryInsertRows<Row>(connection: KuzuConnection, table: string, columns: Array<CopyColumn<Row>>, rows: Row[], endpoints?: { from: string; to: string }): Promise<boolean> {
   if (rows.length === 0) return true;
-  const properties = (await connection.run(`CALL table_info('${table}') RETURN name`)).map((row) => String(row.name));
+  const properties = await tablePropertiesOf(connection, table);
   const offset = endpoints ? 2 : 0;
   if (properties.length + offset !== columns.length) return false;
   const assignments = properties.map((name, index) => `\`${name}\`: ${decodeExpression(columns[index + offset]!.kind, `r.c${index + offset}`)}`).join(', ');
@@ -168,4 +171,13 @@ async function tryInsertRows<Row>(connection: KuzuConnection, table: string, col
     if (created !== batch.length) throw new RhizomeError('STORE_FAILED', `inserting ${batch.length} row(s) into ${table} created ${created}: an end of a relation is missing`);
   }
   return true;
+}
+
+/** The property names of a table, in order; remembered for the rest of a logged write (see loggedInserts). */
+async function tablePropertiesOf(connection: KuzuConnection, table: string): Promise<string[]> {
+  const known = loggedInserts.get(connection)?.get(table);
+  if (known) return known;
+  const properties = (await connection.run(`CALL table_info('${table}') RETURN name`)).map((row) => String(row.name));
+  loggedInserts.get(connection)?.set(table, properties);
+  return properties;
 }
