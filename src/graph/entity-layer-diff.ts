@@ -84,15 +84,20 @@ function diffRelations(stored: readonly Relation[], next: readonly Relation[], g
   const kept = (relation: Relation | undefined) => relation !== undefined && !gone.has(relation.sourceId) && !gone.has(relation.targetId);
   const nextByKey = new Map<string, Relation>();
   const insertRelations: Relation[] = [];
+  // New relations found equal to the stored one of their key: that pair need not be compared again below.
+  const equalToStored = new Set<Relation>();
   for (const relation of next) {
     const key = keyOf(relation);
     nextByKey.set(key, relation);
     const before = keptByKey.get(key);
-    if (!kept(before) || !sameTypedRelation(before as Relation, relation)) insertRelations.push(relation);
+    if (kept(before) && sameTypedRelation(before as Relation, relation)) equalToStored.add(relation);
+    else insertRelations.push(relation);
   }
   const deleteRelations = stored.filter((relation) => {
     if (!kept(relation)) return false;
-    const after = nextByKey.get(keyOf(relation));
+    const key = keyOf(relation);
+    const after = nextByKey.get(key);
+    if (after && keptByKey.get(key) === relation && equalToStored.has(after)) return false;
     return !after || !sameTypedRelation(after, relation);
   });
   return { deleteRelations, insertRelations };
@@ -140,8 +145,17 @@ export function sameRelation(left: Relation, right: Relation): boolean {
   return left.sourceId === right.sourceId && left.targetId === right.targetId && left.chunkId === right.chunkId && left.documentId === right.documentId
     && left.start === right.start && left.end === right.end && left.weight === right.weight
     && (left.validFrom ?? null) === (right.validFrom ?? null) && (left.validTo ?? null) === (right.validTo ?? null)
-    && RELATION_HISTORY_FIELDS.every((field) => (left[field] ?? null) === (right[field] ?? null))
+    && sameHistory(left, right)
     && left.evidence === right.evidence;
+}
+
+/** The history fields of two relations (a field read back as null equals one left out); a loop, as this runs for every relation of a layer. */
+function sameHistory(left: Relation, right: Relation): boolean {
+  for (let index = 0; index < RELATION_HISTORY_FIELDS.length; index++) {
+    const field = RELATION_HISTORY_FIELDS[index] as (typeof RELATION_HISTORY_FIELDS)[number];
+    if ((left[field] ?? null) !== (right[field] ?? null)) return false;
+  }
+  return true;
 }
 
 /** Level, parent, members (in any order), input hash and report. */
