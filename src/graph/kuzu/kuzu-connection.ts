@@ -175,14 +175,23 @@ export class KuzuConnection {
     this.connection.setQueryTimeout(milliseconds > 0 ? milliseconds : 2 ** 31 - 1);
   }
 
-  /** Runs `work` inside one transaction: all of it is written, or none; `signal` stops it before its next statement (ABORTED, rolled back). */
-  async transaction<T>(work: () => Promise<T>, mode: 'write' | 'read' = 'write', signal?: AbortSignal): Promise<T> {
+  /**
+   * Runs `work` inside one transaction: all of it is written, or none; `signal` stops it before its next
+   * statement (ABORTED, rolled back). `whileCommitting`, synchronous work that does not use the
+   * database, runs while Kuzu commits on its own thread (it runs whether or not the commit succeeds).
+   */
+  async transaction<T>(work: () => Promise<T>, mode: 'write' | 'read' = 'write', signal?: AbortSignal, whileCommitting?: () => void): Promise<T> {
     await this.run(mode === 'read' ? 'BEGIN TRANSACTION READ ONLY' : 'BEGIN TRANSACTION');
     this.cancelSignal = signal ?? null;
     try {
       const result = await work();
       this.cancelSignal = null;
-      await this.run('COMMIT');
+      const committing = this.run('COMMIT');
+      try {
+        whileCommitting?.();
+      } finally {
+        await committing;
+      }
       return result;
     } catch (error) {
       this.cancelSignal = null;
