@@ -56,6 +56,12 @@ export class KuzuGraphStore implements GraphStore {
   private schema: GraphSchema | null = null;
   /** A cancelled write left the full-text indexes dropped: they are rebuilt before the next search (or on the next open). */
   private indexesMissing = false;
+  /**
+   * The schema layout ensureSchema last brought the database to, while nothing this store did since
+   * can have undone any of it (only a whole rewrite or a failed write could): ensuring the same
+   * layout again then skips its dozen statements (each index run of a process begins with it).
+   */
+  private ensuredLayout: string | null = null;
   /** Layer reads handed out since the last layer write, which a write may compare with (IndexWrite.storedLayer). */
   private readonly layerReads = new LayerReadLedger();
   /** The stored chunks, followed through this store's writes once read whole (see readStoredChunks). */
@@ -86,10 +92,13 @@ export class KuzuGraphStore implements GraphStore {
 
   async ensureSchema(schema: GraphSchema): Promise<{ reset: boolean }> {
     this.schema = schema;
+    const layoutHash = schemaLayoutHash(KUZU_LAYOUT_VERSION, schema);
+    if (this.ensuredLayout === layoutHash && !this.indexesMissing) return { reset: false };
+    this.ensuredLayout = null;
     const existing = new Set((await this.connection.run('CALL show_tables() RETURN name')).map((row) => String(row.name)));
     for (const statement of CORPUS_DDL) await this.connection.run(statement);
     await this.addChunkStructureColumns();
-    const schemaHash = schemaLayoutHash(KUZU_LAYOUT_VERSION, schema);
+    const schemaHash = layoutHash;
     const storedHash = existing.has('Meta') ? await this.getMeta('schemaHash') : null;
     let reset = false;
     // The same schema as stored leaves the layer and chunks as they are: reads of them (and what was written last) stay current.
@@ -113,6 +122,7 @@ export class KuzuGraphStore implements GraphStore {
       await this.setMeta('schemaHash', schemaHash);
     }
     await this.createIndexes(true);
+    this.ensuredLayout = layoutHash;
     return { reset };
   }
 
@@ -176,7 +186,12 @@ export class KuzuGraphStore implements GraphStore {
     // A difference is one transaction that leaves the full-text indexes in place: Kuzu's log undoes it
     // whole if the process dies. Only a rewrite, which rebuilds those indexes in steps committed on
     // their own, needs the copy of the database (see kuzu-write-guard).
-    if (!diff) await beginGuardedWrite(this.connection);
+    // A rewrite drops the full-text indexes: the layout counts as ensured again once they are rebuilt.
+    const ensuredLayout = this.ensuredLayout;
+    if (!diff) {
+      this.ensuredLayout = null;
+      await beginGuardedWrite(this.connection);
+    }
     let written = false;
     let restored = false;
     const rememberable = write.graph.entities.length + write.graph.relations.length + write.graph.mentions.length <= REMEMBERED_LAYER_MAX_RECORDS;
@@ -203,6 +218,7 @@ export class KuzuGraphStore implements GraphStore {
       }
       written = true;
     } catch (error) {
+      this.ensuredLayout = null;
       // A whole rewrite that failed was undone from the guard's copy (see rewriteWhole). A diff's
       // transaction was rolled back, but Kuzu 0.11.3 can lose relations it had when a transaction that
       // re-loaded them with COPY rolls back: data problems are caught by validation before this point;
@@ -223,8 +239,10 @@ export class KuzuGraphStore implements GraphStore {
       // Rebuilding the indexes takes seconds on a large corpus: a cancelled or failed write leaves it to the next search or open.
       try {
         if (diff) this.indexesMissing = !written;
-        else if (written && !isAborted(options.signal)) await this.createIndexes();
-        else this.indexesMissing = true;
+        else if (written && !isAborted(options.signal)) {
+          await this.createIndexes();
+          this.ensuredLayout = ensuredLayout;
+        } else this.indexesMissing = true;
       } finally {
         if (!diff) endGuardedWrite(this.connection);
         await this.restoreOpenPool();
