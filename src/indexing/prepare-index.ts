@@ -4,7 +4,8 @@ import { chunkDocument } from '../chunking/chunk-document.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import { timeStage, type EventSink } from '../events/events.js';
 import { isVerbatimChunk } from '../extraction/nlp/extract-with-nlp.js';
-import { buildCueNamedWords, buildLowercaseVocabulary, buildNameVocabulary, typeNounsAfterNames } from '../extraction/nlp/lowercase-vocabulary.js';
+import { typeNounsAfterNames } from '../extraction/nlp/lowercase-vocabulary.js';
+import { buildCorpusVocabularies } from '../extraction/nlp/corpus-vocabularies.js';
 import type { GraphStore, StoredChunk, StoredDocument } from '../graph/store.js';
 import { loadDocuments, type LoadDocumentsResult } from '../ingest/load-documents.js';
 import { EXTERNAL_EXTRACTION_KEY, extractionKeyFor, type ChunkDocument } from './extract-stage.js';
@@ -116,9 +117,7 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
   const key = extractionKeyFor(config);
   const pending = allChunks.filter((chunk) => chunk.extraction === null || (chunk.extractionKey !== key && chunk.extractionKey !== EXTERNAL_EXTRACTION_KEY));
   const proseTexts = allChunks.filter((chunk) => !isVerbatimChunk(chunk)).map((chunk) => chunk.text);
-  const vocabulary = buildLowercaseVocabulary(proseTexts);
-  const names = buildNameVocabulary(proseTexts);
-  const cueNamedWords = buildCueNamedWords(proseTexts, typeNounsAfterNames(config.schema));
+  const { vocabulary, names, cueNamedWords } = buildCorpusVocabularies(proseTexts, typeNounsAfterNames(config.schema));
   const removedSet = new Set(plan.removedIds);
   const removedDocuments = storedDocuments.filter((document) => removedSet.has(document.id)).map((document) => ({ id: document.id, path: document.path }));
   return {

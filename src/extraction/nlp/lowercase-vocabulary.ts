@@ -41,11 +41,13 @@ export function buildLowercaseVocabulary(texts: Iterable<string>): Set<string> {
     for (const word of (words.capitalised ??= matchedWords(text, CAPITALISED_MID_SENTENCE))) increment(capitalised, word);
   }
   const vocabulary = new Set<string>();
-  for (const [word, count] of lowercase) {
-    const asName = capitalised.get(word) ?? 0;
-    if (asName < NAME_CAPITALISATION_RATIO || asName < NAME_CAPITALISATION_RATIO * count) vocabulary.add(word);
-  }
+  for (const [word, count] of lowercase) if (isOrdinaryWord(count, capitalised.get(word) ?? 0)) vocabulary.add(word);
   return vocabulary;
+}
+
+/** A word written in lower case `lowercase` times and capitalised mid-sentence `capitalised` times is an ordinary word, not a name (see NAME_CAPITALISATION_RATIO). */
+export function isOrdinaryWord(lowercase: number, capitalised: number): boolean {
+  return capitalised < NAME_CAPITALISATION_RATIO || capitalised < NAME_CAPITALISATION_RATIO * lowercase;
 }
 
 function increment(counts: Map<string, number>, word: string): void {
@@ -86,7 +88,7 @@ export function buildNameVocabulary(texts: Iterable<string>): Set<string> {
 }
 
 /** The words of one text each vocabulary counts, accent-free and lower-cased, in the order the text has them (each time it has them). */
-interface WordsOfText {
+export interface WordsOfText {
   lowercase?: string[];
   capitalised?: string[];
   /** Each capitalised word met just before a lower-case one, with that word. */
@@ -100,6 +102,15 @@ interface WordsOfText {
  */
 const wordsByText = new Map<string, WordsOfText>();
 const TEXTS_KEPT = 50_000;
+
+/** The words of one text each vocabulary counts (see WordsOfText), read once per text. */
+export function countedWordsOf(text: string): Required<WordsOfText> {
+  const words = wordsOf(text);
+  words.lowercase ??= matchedWords(text, PROSE_LOWERCASE_WORD);
+  words.capitalised ??= matchedWords(text, CAPITALISED_MID_SENTENCE);
+  words.beforeNouns ??= namesBeforeNouns(text);
+  return words as Required<WordsOfText>;
+}
 
 function wordsOf(text: string): WordsOfText {
   let words = wordsByText.get(text);
