@@ -38,13 +38,14 @@ export async function buildCommunities(
   const previousByHash = new Map(previous.map((community) => [community.inputHash, community.report]));
   const internalRelationsOf = indexInternalRelations(projection.relations);
   const communities: Community[] = [];
+  const inputHashes = new Map<string, HashedInputs>();
   let reused = 0;
   for (const community of detected) {
     if (community.members.length < 2) continue;
     const members = community.members.map((id) => entityById.get(id)).filter((entity): entity is Entity => entity !== undefined);
     const internal = internalRelationsOf(community.members);
-    const inputs = [[...community.members].sort(), internal.map((relation) => relation.id).sort()];
-    const wantedHash = contentHash(JSON.stringify([reportVersion, ...inputs]));
+    const inputs: [string[], string[]] = [community.sortedMembers, internal.map((relation) => relation.id).sort()];
+    const wantedHash = hashInputs(community.id, reportVersion, inputs, inputHashes);
     const cached = previousByHash.get(wantedHash);
     if (cached) reused += 1;
     const report = cached ?? (await writeReport(members, internal));
@@ -53,11 +54,49 @@ export async function buildCommunities(
   }
   const kept = new Set(communities.map((community) => community.id));
   for (const community of communities) if (community.parentId && !kept.has(community.parentId)) community.parentId = null;
+  hashedInputsOfLastBuild = inputHashes;
   return { communities, reused };
 }
 
-/** Renames each community (and its parent link) to an id hashed from its level and sorted member ids. */
-function withContentIds(communities: HierarchicalCommunity[]): HierarchicalCommunity[] {
-  const idOf = new Map(communities.map((community) => [community.id, stableId('com', community.level, [...community.members].sort().join('\n'))]));
-  return communities.map((community) => ({ ...community, id: idOf.get(community.id) as string, parentId: community.parentId === null ? null : (idOf.get(community.parentId) ?? null) }));
+/** The report inputs a community's input hash was made from. */
+interface HashedInputs {
+  reportVersion: string;
+  members: string[];
+  relationIds: string[];
+  hash: string;
+}
+
+/**
+ * The input hashes of the last build, by community id: a community with the same members, internal
+ * relations and report version as one of the last build has the same input hash, so the next
+ * build (an index run after a small change keeps most communities) need not serialise and hash its
+ * inputs again. Replaced by each build, so it holds one build's communities.
+ */
+let hashedInputsOfLastBuild = new Map<string, HashedInputs>();
+
+/** contentHash of the report version and inputs (sorted members, sorted internal relation ids), taken from the last build when they are the same. */
+function hashInputs(communityId: string, reportVersion: string, inputs: [string[], string[]], hashed: Map<string, HashedInputs>): string {
+  const [members, relationIds] = inputs;
+  const known = hashedInputsOfLastBuild.get(communityId);
+  const hash = known !== undefined && known.reportVersion === reportVersion && sameStrings(known.members, members) && sameStrings(known.relationIds, relationIds)
+    ? known.hash
+    : contentHash(JSON.stringify([reportVersion, ...inputs]));
+  hashed.set(communityId, { reportVersion, members, relationIds, hash });
+  return hash;
+}
+
+function sameStrings(left: readonly string[], right: readonly string[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+/**
+ * Renames each community (and its parent link) to an id hashed from its level and sorted member ids;
+ * keeps the sorted member ids (a report's inputs list them too).
+ */
+function withContentIds(communities: HierarchicalCommunity[]): Array<HierarchicalCommunity & { sortedMembers: string[] }> {
+  const sorted = communities.map((community) => [...community.members].sort());
+  const idOf = new Map(communities.map((community, index) => [community.id, stableId('com', community.level, (sorted[index] as string[]).join('\n'))]));
+  return communities.map((community, index) => ({ ...community, id: idOf.get(community.id) as string, parentId: community.parentId === null ? null : (idOf.get(community.parentId) ?? null), sortedMembers: sorted[index] as string[] }));
 }
