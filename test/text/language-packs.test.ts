@@ -81,6 +81,8 @@ const ADDED_SINCE_THE_MOVE: Record<string, Partial<Record<'before' | 'after' | '
       // French frames of who builds, maintains or installs (nlp-65).
       'construit par', 'construite par', 'construits par', 'construites par', 'entretenu par', 'entretenue par', 'entretenus par', 'entretenues par',
       'installé par', 'installée par', 'installés par', 'installées par',
+      // Who funds: "the sponsor X", "le mécène X" (nlp-66).
+      'sponsor', 'funder', 'donor', 'mécène', 'financeur',
       'signé avec', 'signée avec', 'signés avec', 'signées avec', 'attribué à', 'attribuée à', 'attribués à', 'attribuées à', 'confié à', 'confiée à', 'confiés à', 'confiées à',
     ],
   },

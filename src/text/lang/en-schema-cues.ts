@@ -18,7 +18,7 @@ export const englishSchemaCues: SchemaCues = {
       ],
       before: [
         'company', 'firm', 'supplier', 'contractor', 'vendor', 'manufacturer', 'consultancy', 'operator', 'partner', 'agreement with', 'contract with', 'signed with', 'awarded to',
-        'partnership with', 'supplied by', 'manufactured by',
+        'partnership with', 'supplied by', 'manufactured by', 'sponsor', 'funder', 'donor',
       ],
       // Contracts are won by firms: "X has won the contract to …", "X wins the contract".
       after: ['ltd', 'inc', 'has won the contract', 'won the contract', 'wins the contract'],

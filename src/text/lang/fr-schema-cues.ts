@@ -52,7 +52,7 @@ export const frenchSchemaCues: SchemaCues = agreeParticiples({
       ],
       before: [
         'société', 'entreprise', 'cabinet', 'fournisseur', 'prestataire', 'fabricant', 'groupe', 'agence', 'contrat avec', 'accord avec', 'signé avec', 'attribué à', 'confié à',
-        'partenariat avec', 'fourni par', 'fabriqué par', 'construit par', 'entretenu par', 'installé par',
+        'partenariat avec', 'fourni par', 'fabriqué par', 'construit par', 'entretenu par', 'installé par', 'mécène', 'financeur',
       ],
       // Contracts are won by firms: "X a remporté le marché", "X, attributaire du marché".
       after: ['a remporté le marché', 'remporte le marché', 'attributaire du marché'],
