@@ -4,7 +4,7 @@ import type { SourceDocument } from '../core/records.js';
 import type { StoredDocument } from '../graph/store.js';
 import { absoluteDocumentId } from '../ingest/document-id.js';
 import type { IngestFailure } from '../ingest/ingest-failure.js';
-import type { UnchangedFile } from '../ingest/load-documents.js';
+import { isUnchangedFile, type UnchangedFile } from '../ingest/load-documents.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 
 /** A stored document named by id and path, as summaries report it. */
@@ -46,7 +46,7 @@ export function planDocumentChanges(roots: string[], loadedDocuments: Array<Sour
       unchanged += 1;
       continue;
     }
-    if (!('text' in document)) throw new RhizomeError('INTERNAL', `${document.path} was read as unchanged but its indexed version differs (the stored documents changed during the run?)`);
+    if (isUnchangedFile(document)) throw new RhizomeError('INTERNAL', `${document.path} was read as unchanged but its indexed version differs (the stored documents changed during the run?)`);
     if (previous) changed += 1;
     else added += 1;
     toWrite.push(document);

@@ -156,7 +156,8 @@ const FILES_READ_AT_ONCE = 16;
  */
 const SYNC_READ_MAX_BYTES = 256 * 1024;
 
-function isUnchangedFile(loaded: SourceDocument | UnchangedFile): loaded is UnchangedFile {
+/** True for a file read as unchanged since it was indexed (no text: it was not parsed). */
+export function isUnchangedFile(loaded: SourceDocument | UnchangedFile): loaded is UnchangedFile {
   return !('text' in loaded);
 }
 
