@@ -26,6 +26,17 @@ export interface RemovalOptions {
   erase?: boolean;
 }
 
+/**
+ * A run that replaces or removes more than this share of the stored documents (or indexes into an
+ * empty workspace) writes a large part of the graph; a smaller one writes a difference, whose memory
+ * is small (the stores write a difference up to about this share, see INCREMENTAL_WRITE_SHARE).
+ */
+const LARGE_WRITE_SHARE = 0.2;
+
+function writesLargePart(prepared: PreparedIndex): boolean {
+  return prepared.replacedIds.size > LARGE_WRITE_SHARE * prepared.storedDocuments.length;
+}
+
 /** Meta key of the log of alias merges undone by later runs (newest last). */
 export const UNDONE_MERGES_META = 'undoneMerges';
 const UNDONE_MERGES_KEPT = 500;
@@ -88,7 +99,8 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   checkAbort();
 
   checkpoint.reach('communities');
-  releaseStageGarbage();
+  const largeWrite = writesLargePart(prepared);
+  releaseStageGarbage(largeWrite);
   const storedLayer = await readStoredLayer(store);
   const previousCommunities = storedLayer.communities;
   const previousMerges = await store.listMerges();
@@ -103,7 +115,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   const removedPaths = prepared.removedDocuments.map((document) => document.path);
   checkpoint.reach('store', { merges: undoneMerges, removedDocuments: removedPaths });
   // The write's memory is Kuzu's, outside the heap: what the stages before left behind goes first.
-  releaseStageGarbage();
+  releaseStageGarbage(largeWrite);
   const storing = await timeStage('store', events, async () => {
     const history = await retractStoredFacts(store, prepared.storedDocuments.length, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds, erase: options.erase === true }, graph.relations, checkpoint.startedAt, storedLayer.graph);
     await store.writeIndex({

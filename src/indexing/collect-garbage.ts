@@ -6,9 +6,14 @@ let collect: (() => void) | undefined;
 /** Heap in use (bytes) below which a stage boundary leaves collection to V8: a small index's garbage is not worth a pause. */
 const STAGE_GARBAGE_HEAP_BYTES = 256 * 1024 * 1024;
 
-/** collectGarbage between two stages of a large index (heap in use above 256 MiB); nothing for a small one. */
-export function releaseStageGarbage(): void {
-  if (process.memoryUsage().heapUsed > STAGE_GARBAGE_HEAP_BYTES) collectGarbage();
+/**
+ * collectGarbage between two stages of a large write (heap in use above 256 MiB); nothing for a small
+ * index, nor for a run that writes a small part of a large one (`largeWrite` false): that write's
+ * memory is small, so the garbage left resident through it does not raise the peak, and a full
+ * collection of a large heap would cost more than the rest of a one-document change.
+ */
+export function releaseStageGarbage(largeWrite: boolean): void {
+  if (largeWrite && process.memoryUsage().heapUsed > STAGE_GARBAGE_HEAP_BYTES) collectGarbage();
 }
 
 /**
