@@ -32,3 +32,19 @@ describe('a question that names only the background subject and asks for a kind 
     }
   });
 });
+
+describe('a question that names no entity follows no path from the background subject', () => {
+  const indexed = indexedTexts(PAGES);
+
+  test('the paths of a hybrid answer start from what the best passages name besides the subject; the profile turns the rule off', async () => {
+    const question = 'What log level is the default?';
+    const answer = await indexed.rhizome().query(question, { mode: 'hybrid' });
+    assert.ok(!answer.paths.some((path) => path.startsWith('Velbrook')), answer.paths.join('\n'));
+    const off = createRhizome({ workspace: indexed.workspace, query: { ranking: { linking: { backgroundCommonness: 1.1, subjectDominance: 0 } } } });
+    try {
+      assert.ok((await off.query(question, { mode: 'hybrid' })).paths.some((path) => path.startsWith('Velbrook')));
+    } finally {
+      await off.close();
+    }
+  });
+});

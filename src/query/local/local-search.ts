@@ -170,7 +170,8 @@ export class LocalSearcher {
       maxHops: options.maxHops,
     };
     if (seeds.length === 0 && (options.pathSeedsFromText ?? 0) > 0) {
-      const hitEntities = new Set(hits.slice(0, 3).flatMap((hit) => index.entitiesOfChunk[index.chunkIndexById.get(hit.id) ?? -1] ?? []));
+      // The corpus's background subject is met in most passages: a path from it says nothing of these.
+      const hitEntities = new Set(hits.slice(0, 3).flatMap((hit) => index.entitiesOfChunk[index.chunkIndexById.get(hit.id) ?? -1] ?? []).filter((entityIndex) => index.chunkIds.length < 2 || !isBackgroundSubject(index, entityIndex, options.ranking.linking)));
       pathQuery.seeds = [...hitEntities].sort((left, right) => (scores[right] as number) - (scores[left] as number)).slice(0, options.pathSeedsFromText);
     }
     const paths = pathQuery.seeds.length > 0 ? rankRelationPaths(index, pathQuery, PATH_LIMIT) : [];
