@@ -140,13 +140,23 @@ function answerHead(question: string, schema: GraphSchema | undefined, headFirst
   if (headFirst || !schema) return leading;
   // Modifiers come first: the phrase ends at its first stop word, or at the first word after a type's noun that names none (the verb).
   let head: string | null = null;
-  for (const word of words.slice(start)) {
-    if (!isContent(word)) break;
+  let last = leading;
+  let end = words.length;
+  for (const [offset, word] of words.slice(start).entries()) {
+    if (isStopWord(word)) {
+      end = start + offset;
+      break;
+    }
+    // A short part of a name ("js" of "Node.js") neither ends the phrase nor heads it.
+    if (!isContent(word)) continue;
+    last = word;
     // Once the phrase has a head, only a noun of a type continues it: "supplied" after "which company" is the verb, though it is a word that follows company names.
     const namesType = (head === null ? typesNamedBy(word, schema) : typesNamedBy(word, schema, 'nouns')).length > 0;
     if (namesType) head = word;
     else if (head !== null) break;
   }
+  // No noun of a type in it: a phrase closed by an auxiliary ("which Node.js version does …") ends with its head.
+  if (head === null && objectAuxiliaries.has(words[end] ?? '')) return last;
   return head ?? leading;
 }
 

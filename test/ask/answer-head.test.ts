@@ -12,6 +12,9 @@ test('in English the head of the wh-phrase is its last noun that names a type, b
   assert.equal(answerHeadStem('Which company provides security support?', schema, false), stemWord('company'));
   // No word of the phrase names a type: the first content word, as before.
   assert.equal(answerHeadStem('Which logger does the server use?', schema, false), stemWord('logger'));
+  // A phrase of several words closed by an auxiliary ends with its head; a short part of a name ("js") is skipped.
+  assert.equal(answerHeadStem('Which Node.js version does the server require?', schema, false), stemWord('version'));
+  assert.equal(answerHeadStem('Which HTTP caching headers does the dev server send?', schema, false), stemWord('headers'));
   assert.equal(answerHeadIsPlural('Which external suppliers does the board use?', schema, false), true);
   assert.equal(answerHeadIsPlural('Which external supplier does the board use?', schema, false), false);
   // The verb after the head is no noun of a type, though it opens like one ("supplied" / "supplier") or stands in a cue phrase ("supplied by").

@@ -17,6 +17,8 @@ const graph = smallGraph([
   { name: 'Kingsley Hall', type: 'Location' },
   { name: 'Oakridge Mill', type: 'Location' },
   { name: 'Oakridge Press', type: 'Organization' },
+  { name: 'JS-style', type: 'Concept', aliases: ['JS'] },
+  { name: 'Velmont', type: 'Organization' },
 ]);
 
 /** The linked entities as `name (match)`, in the order returned. */
@@ -105,4 +107,11 @@ test('a hyphenated or misspelt name still links, and its misspelt words are part
   const linksIn = (question: string) => linkQuestionEntities(question, names.index, DEFAULT_RANKING_PROFILE.linking, 'fr').map((link) => `${names.nameOf(link.entityIndex)} (${link.match}: ${link.surface})`);
   assert.deepEqual(linksIn('Qui a mandaté Varenne-Lacaze Consel ?'), ['Varenne-Lacaze Conseil (name-word: varenne lacaze consel)']);
   assert.deepEqual(linksIn('Quel projet Solne Bardet dirige-t-elle ?'), ['Solène Bardet (name-word: solne bardet)']);
+});
+
+test('a part of a dotted or slashed compound names nothing alone: "Node.js" does not link what "JS" names', () => {
+  const english = (question: string) => linkQuestionEntities(question, graph.index, DEFAULT_RANKING_PROFILE.linking, 'en').map((link) => graph.nameOf(link.entityIndex));
+  assert.deepEqual(english('Which Node.js version does the server require?'), []);
+  assert.deepEqual(english('Is the vite/js client typed?'), []);
+  assert.deepEqual(english('Which js runtime does Velmont use?'), ['JS-style', 'Velmont']);
 });

@@ -32,9 +32,10 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
   const mayNameAlone = (word: string) => capitalised.has(word) || (language !== undefined && !isDictionary(word));
   const linked = new Map<number, LinkedEntity>();
   const covered = new Array<boolean>(words.length).fill(false);
+  const compoundOf = compoundSpans(question, words);
   for (let size = Math.min(index.longestAliasWords, words.length); size >= 1; size -= 1) {
     for (let start = 0; start + size <= words.length; start += 1) {
-      if (covered.slice(start, start + size).some(Boolean)) continue;
+      if (covered.slice(start, start + size).some(Boolean) || splitsCompound(compoundOf, start, size)) continue;
       const gram = words.slice(start, start + size);
       // In a question written all in lower case, a dictionary word still names the one entity called exactly that ("le projet bruyère"), never one it is an alias of ("which fund …").
       const dictionaryWordAlone = size === 1 && allLowercase && !mayNameAlone(gram[0] as string);
@@ -57,6 +58,7 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
     // A number alone ("2024") names no entity, even when a code holds it ("MV-2024-014").
     if (word.length < 4 || /^\d+$/.test(word)) continue;
     if (isCommonWord(word) || [...linked.values()].some((entry) => entry.surface.includes(word))) continue;
+    if (words.some((other, position) => other === word && compoundOf[position] !== undefined)) continue;
     // A hyphenated name ("Varenne-Lacaze") names the entities whose name holds every one of its parts.
     const parts = word.split(' ');
     const owners = parts.map((part) => index.nameWordIndex.get(part) ?? []).reduce((left, right) => left.filter((entityIndex) => right.includes(entityIndex)));
@@ -91,4 +93,34 @@ function capitalisedRunHolding(question: string, word: string): string | null {
   if (run.length > 0) runs.push(run);
   const holding = runs.find((candidate) => candidate.some((token) => normaliseName(token) === word));
   return holding ? normaliseName(holding.join(' ')) : null;
+}
+
+/**
+ * For each word of the normalised question, the span (first and last word) of the compound it is
+ * part of, when the question joins words with dots, slashes, colons or underscores ("Node.js",
+ * "build.manifest", "vite/client"): such a compound is one name, and a part of it ("js") none.
+ */
+function compoundSpans(question: string, words: readonly string[]): Array<{ first: number; last: number } | undefined> {
+  const spans = new Array<{ first: number; last: number } | undefined>(words.length);
+  let from = 0;
+  for (const compound of question.match(/[\p{L}\p{N}]+(?:[._/:][\p{L}\p{N}]+)+/gu) ?? []) {
+    const parts = normaliseName(compound).split(' ').filter(Boolean);
+    for (let first = from; first + parts.length <= words.length; first += 1) {
+      if (!parts.every((part, offset) => words[first + offset] === part)) continue;
+      const span = { first, last: first + parts.length - 1 };
+      for (let position = span.first; position <= span.last; position += 1) spans[position] = span;
+      from = span.last + 1;
+      break;
+    }
+  }
+  return spans;
+}
+
+/** True when the n-gram holds part of a compound but not all of it. */
+function splitsCompound(spans: ReadonlyArray<{ first: number; last: number } | undefined>, start: number, size: number): boolean {
+  for (let position = start; position < start + size; position += 1) {
+    const span = spans[position];
+    if (span && (span.first < start || span.last >= start + size)) return true;
+  }
+  return false;
 }
