@@ -26,6 +26,7 @@ export const ABLATIONS: readonly Ablation[] = [
   // 0: when the question names entities, all restart mass goes to them and none to the full-text hits.
   { section: 'walk', key: 'textShareWithEntities', off: 0, note: '0: text seeds off when entities are named' },
   { section: 'walk', key: 'pathPages', off: 0, note: "0: the pages of the paths' entities are not promoted" },
+  { section: 'walk', key: 'textPathSeeds', off: 0, note: '0: a question naming no entity follows no relation path' },
   { section: 'paths', key: 'lengthPenalty', off: 0 },
   { section: 'paths', key: 'weakHopPenalty', off: 0 },
   { section: 'paths', key: 'hubPenalty', off: 0 },
@@ -53,4 +54,8 @@ export const ABLATIONS: readonly Ablation[] = [
 ];
 
 /** Profile fields that are sizes, not signals: the ablation leaves them out. */
-export const SIZE_FIELDS: readonly string[] = ['walk.textHits', 'walk.fusionK', 'paths.beamWidth', 'paths.relationsPerNeighbour', 'sentences.cropWords'];
+export const SIZE_FIELDS: readonly string[] = [
+  'walk.textHits', 'walk.fusionK', 'walk.textPathHits', 'walk.reportEntities', 'paths.beamWidth', 'paths.relationsPerNeighbour', 'paths.kept', 'sentences.cropWords',
+  'reports.communities', 'reports.corpusWideCommunities', 'reports.findingsPerCommunity', 'reports.concernFindingsPerCommunity', 'reports.listedEntities',
+  'reports.themes', 'reports.themeWords', 'reports.concernThemes', 'reports.concernThemeWords', 'reports.concernCitations', 'reports.concernLabels',
+];

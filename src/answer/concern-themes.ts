@@ -8,12 +8,7 @@ import { contentStems, stemWord } from '../text/content-stems.js';
 import { citeFinding } from './cite-finding.js';
 import { cropSentence } from './crop-sentence.js';
 import type { GlobalReduction } from './extractive-global.js';
-
-const MAX_THEMES = 8;
-const THEME_WORDS = 12;
-const CITED_PER_THEME = 3;
-/** Words shown for one theme in the opening list: its name and the other words its documents use most for it. */
-const LABELS_PER_THEME = 3;
+import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
 
 interface Support {
   finding: CommunityFinding;
@@ -39,7 +34,14 @@ interface Theme {
  * strongest sentence and cited to the documents behind it. Null when fewer than two themes
  * emerge (the caller then lists the communities' main points).
  */
-export function reduceConcernThemes(analysis: QuestionAnalysis, communities: ScoredCommunity[], lexicon: ConcernLexicon, maxWords: number, context: RetrievalContext): GlobalReduction | null {
+export function reduceConcernThemes(
+  analysis: QuestionAnalysis,
+  communities: ScoredCommunity[],
+  lexicon: ConcernLexicon,
+  maxWords: number,
+  context: RetrievalContext,
+  reports: RankingProfile['reports'] = DEFAULT_RANKING_PROFILE.reports,
+): GlobalReduction | null {
   // The question's other words ("which risks did the auditors find") favour the sentences that hold them.
   const otherWords = analysis.contentText.split(/\s+/).filter((word) => {
     const plain = stripAccents(word.replace(/[^\p{L}\p{N}]/gu, '')).toLowerCase();
@@ -52,8 +54,8 @@ export function reduceConcernThemes(analysis: QuestionAnalysis, communities: Sco
   const ranked = themes
     .map((theme) => ({ theme, score: [...theme.documents.values()].reduce((sum, support) => sum + support.weight, 0) }))
     .sort((left, right) => right.score - left.score || left.theme.family.localeCompare(right.theme.family));
-  const chosen = ranked.slice(0, MAX_THEMES).map(({ theme }) => {
-    const labels = themeLabels(theme, lexicon);
+  const chosen = ranked.slice(0, reports.concernThemes).map(({ theme }) => {
+    const labels = themeLabels(theme, lexicon, reports.concernLabels);
     const first = labels[0] as string;
     const usesLabel = (support: Support) => (support.words.includes(first) ? 1 : 0);
     const supports = [...theme.documents.values()].sort(
@@ -72,8 +74,8 @@ export function reduceConcernThemes(analysis: QuestionAnalysis, communities: Sco
   let words = heads.join(' ').split(/\s+/).length;
   for (const [index, { labels, supports }] of chosen.entries()) {
     const best = supports[0] as Support;
-    const text = cropSentence(best.finding.text.replace(/\s+/g, ' ').trim(), best.words, THEME_WORDS);
-    const markers = supports.slice(0, CITED_PER_THEME).map((support) => `[${citeFinding(support.finding, citations, context)}]`);
+    const text = cropSentence(best.finding.text.replace(/\s+/g, ' ').trim(), best.words, reports.concernThemeWords);
+    const markers = supports.slice(0, reports.concernCitations).map((support) => `[${citeFinding(support.finding, citations, context)}]`);
     const entry = `(${index + 1}) ${labels[0]}: ${text} ${markers.join('')}`;
     const length = entry.split(/\s+/).length;
     if (items.length >= 2 && words + length > maxWords * 2) break;
@@ -116,14 +118,14 @@ function collectThemes(findings: CommunityFinding[], lexicon: ConcernLexicon, fo
  * The words that name a theme, most telling first: the word that names its family when its documents
  * use it ("cybersécurité" rather than "intrusion"), else the word they use most for it, weighted by
  * sentence, nouns before participles ("corrosion" before "corroded"); then up to
- * `LABELS_PER_THEME - 1` other words its documents use for it ("flooding, storm").
+ * `count - 1` other words its documents use for it ("flooding, storm").
  */
-function themeLabels(theme: Theme, lexicon: ConcernLexicon): string[] {
+function themeLabels(theme: Theme, lexicon: ConcernLexicon, count: number): string[] {
   const familyStems = new Set(lexicon.namesOf(theme.family).map((name) => stripAccents(name.split('-').map(stemWord).join('-'))));
   const score = (stem: string, label: { weight: number; forms: Map<string, number> }) =>
     (familyStems.has(stripAccents(stem)) ? Number.POSITIVE_INFINITY : label.weight) * (/(?:ed|ee)$/u.test(mostUsed(label.forms)) ? 0.5 : 1);
   const ranked = [...theme.labels].sort(([leftStem, left], [rightStem, right]) => score(rightStem, right) - score(leftStem, left) || leftStem.localeCompare(rightStem));
-  const labels = ranked.slice(0, LABELS_PER_THEME).map(([, label]) => mostUsed(label.forms));
+  const labels = ranked.slice(0, count).map(([, label]) => mostUsed(label.forms));
   return labels.length > 0 ? labels : [theme.family];
 }
 

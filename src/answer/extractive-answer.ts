@@ -22,6 +22,8 @@ export interface ExtractiveAnswerOptions {
   language?: Language;
   /** Weights of sentence choice (the documented defaults when absent). */
   ranking?: RankingProfile['sentences'];
+  /** How community reports are reduced for global answers (the documented defaults when absent). */
+  reports?: RankingProfile['reports'];
 }
 
 interface Candidate {
@@ -97,7 +99,7 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
     metadata: { answerer: EXTRACTIVE_ANSWERER, questionEntities: context.questionEntities.map((entity) => entity.name) },
   };
   if (context.mode === 'global') {
-    const reduced = reduceCommunities(analysis, context, options.maxWords);
+    const reduced = reduceCommunities(analysis, context, options.maxWords, options.reports);
     if (reduced) {
       const communityCitations: Citation[] = context.communities.map((item) => ({ kind: 'community', id: item.community.id, label: item.community.report.title }));
       return { ...base, answer: reduced.answer, found: true, citations: [...reduced.citations, ...communityCitations] };

@@ -1,4 +1,5 @@
 import { normaliseName } from '../core/normalise.js';
+import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
 import type { Citation, CommunityFinding, Entity } from '../core/records.js';
 import type { RetrievalContext, ScoredCommunity } from '../core/retrieval-context.js';
 import { contentStems, stemWord } from '../text/content-stems.js';
@@ -15,10 +16,6 @@ export interface GlobalReduction {
   citations: Citation[];
 }
 
-const THEMES = 6;
-const THEME_WORDS = 18;
-const MAX_LISTED = 15;
-
 /**
  * The reduce step of global search without a model. When the question asks for every item of
  * a kind ("which suppliers does X work with", "main organisations across the documents"), it
@@ -27,20 +24,21 @@ const MAX_LISTED = 15;
  * title and the finding that bears most on the question, cropped. Every item cites the
  * sentences it comes from; nothing is written that the reports do not hold.
  */
-export function reduceCommunities(analysis: QuestionAnalysis, context: RetrievalContext, maxWords: number): GlobalReduction | null {
+export function reduceCommunities(analysis: QuestionAnalysis, context: RetrievalContext, maxWords: number, reports: RankingProfile['reports'] = DEFAULT_RANKING_PROFILE.reports): GlobalReduction | null {
   const question = analysis.text;
   if (context.communities.length === 0) return null;
   const wanted = analysis.answerType.types;
   const asksForAList = analysis.signals.list || analysis.signals.corpusWide;
-  if (wanted.size > 0 && asksForAList) return listEntities(analysis, context.communities, wanted, maxWords, context);
+  if (wanted.size > 0 && asksForAList) return listEntities(analysis, context.communities, wanted, { maxWords, maxListed: reports.listedEntities }, context);
   if (context.concernLexicon) {
-    const themes = reduceConcernThemes(analysis, context.communities, context.concernLexicon, maxWords, context);
+    const themes = reduceConcernThemes(analysis, context.communities, context.concernLexicon, maxWords, context, reports);
     if (themes) return themes;
   }
-  return listThemes(analysis, context.communities, maxWords, context);
+  return listThemes(analysis, context.communities, { maxWords, themes: reports.themes, themeWords: reports.themeWords }, context);
 }
 
-function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[], wanted: Map<string, number>, maxWords: number, context: RetrievalContext): GlobalReduction | null {
+function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[], wanted: Map<string, number>, limits: { maxWords: number; maxListed: number }, context: RetrievalContext): GlobalReduction | null {
+  const { maxWords, maxListed } = limits;
   const question = analysis.text;
   const entities = new Map(context.knownEntities.map((entity) => [entity.id, entity]));
   const named = ` ${normaliseName(question)} `;
@@ -91,7 +89,7 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   let words = 0;
   for (const entry of ranked) {
     const length = entry.name.split(/\s+/).length;
-    if (words + length > maxWords || names.length >= MAX_LISTED) break;
+    if (words + length > maxWords || names.length >= maxListed) break;
     words += length;
     let marker = '';
     if (entry.finding) {
@@ -103,20 +101,21 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   return { answer: `${names.join(', ')}.`, citations };
 }
 
-function listThemes(analysis: QuestionAnalysis, communities: ScoredCommunity[], maxWords: number, context: RetrievalContext): GlobalReduction | null {
+function listThemes(analysis: QuestionAnalysis, communities: ScoredCommunity[], limits: { maxWords: number; themes: number; themeWords: number }, context: RetrievalContext): GlobalReduction | null {
+  const { maxWords, themes, themeWords } = limits;
   const question = analysis.text;
   const questionStems = new Set(analysis.stems);
   const used = new Set<string>();
   const items: string[] = [];
   const citations: Citation[] = [];
   let words = 0;
-  for (const item of communities.slice(0, THEMES)) {
+  for (const item of communities.slice(0, themes)) {
     const finding = item.findings.find((candidate) => !used.has(`${candidate.chunkId}:${candidate.span.start}`));
     if (!finding) continue;
     used.add(`${finding.chunkId}:${finding.span.start}`);
     const sentence = finding.text.replace(/\s+/g, ' ').trim();
     const anchors = sentence.split(/\s+/).filter((word) => contentStems(word).some((stem) => questionStems.has(stem)));
-    const text = cropSentence(sentence, anchors.length > 0 ? anchors : item.community.report.keyEntities.slice(0, 2).map((entity) => entity.name), THEME_WORDS);
+    const text = cropSentence(sentence, anchors.length > 0 ? anchors : item.community.report.keyEntities.slice(0, 2).map((entity) => entity.name), themeWords);
     const keywords = item.keywords && item.keywords.length > 0 ? ` (${item.keywords.join(', ')})` : '';
     const entry = `${item.community.report.title}${keywords}: ${text}`;
     const length = entry.split(/\s+/).length;

@@ -192,7 +192,7 @@ export class QueryEngine {
       const notes = answer.modelNotes.length > 0 ? ` (${answer.modelNotes.join('; ')})` : '';
       return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: `${route.reason}${notes}`, latencyMs: performance.now() - started } };
     }
-    const { result: answer } = await timeStage('answer', events, () => answerExtractively(analysis, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, language, ranking: this.config.query.ranking.sentences }));
+    const { result: answer } = await timeStage('answer', events, () => answerExtractively(analysis, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, language, ranking: this.config.query.ranking.sentences, reports: this.config.query.ranking.reports }));
     return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: route.reason, latencyMs: performance.now() - started } };
   }
 }

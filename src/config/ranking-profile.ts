@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Every weight, penalty and threshold of linking, walking, path ranking and sentence choice, with
+ * Every weight, penalty, threshold and count of linking, walking, path ranking, sentence choice and
+ * the reading and reduction of community reports, with
  * what it does and where its value came from. Values marked "measured" were chosen by running
  * `npm run eval:dev` on every development set at once (corpus_en, corpus_fr2, HotpotQA) and kept
  * only when no set got worse; `npm run bench:ablation` turns each signal off in turn to show it
@@ -54,8 +55,14 @@ export const rankingProfileSchema = z.object({
        * set's answers unchanged; 1 gave the same, 4 R@2 75.0. 0 turns it off.
        */
       pathPages: z.number().int().min(0).default(2),
+      /** When the question names no entity (hybrid), relation paths start from at most this many entities of the best full-text hits, those the walk ranks highest (first setting, 2026-11-29, not measured since). */
+      textPathSeeds: z.number().int().min(0).default(3),
+      /** …named in this many of the best full-text hits (first setting, 2026-11-29, not measured since). */
+      textPathHits: z.number().int().min(1).default(3),
+      /** Hybrid reads the community reports of the question's entities and of this many entities the walk ranks highest (first setting, 2026-11-29, not measured since). */
+      reportEntities: z.number().int().min(0).default(5),
     })
-    .default({ damping: 0.5, textShareWithEntities: 0.5, textHits: 20, fusionK: 60, pathPages: 2 }),
+    .default({ damping: 0.5, textShareWithEntities: 0.5, textHits: 20, fusionK: 60, pathPages: 2, textPathSeeds: 3, textPathHits: 3, reportEntities: 5 }),
   paths: z
     .object({
       /** Partial paths kept per hop of the beam search (large enough that no measured answer path was cut). */
@@ -88,11 +95,13 @@ export const rankingProfileSchema = z.object({
       alternativeWordShare: z.number().min(0).max(1).default(0.5),
       /** Bonus for a path whose intermediate entities are of the kinds the question's other nouns name ("the programme delivered at the site …"), times the share met. Off (0) by default: at 0.1 corpus_en gains 0.04 (3-hop 0.58 → 0.75) but maritime-port-en loses 0.06 — the ablation's verdict is a fit, so it stays available, not on. */
       bridgeKindBonus: z.number().min(0).default(0),
+      /** Relation paths kept for the answer, best first (first setting, 2026-11-29, not measured since: the answer quotes the best and those near it). */
+      kept: z.number().int().min(1).default(8),
     })
     .default({
       beamWidth: 96, relationsPerNeighbour: 2, lengthPenalty: 0.04, weakHopPenalty: 0.2, hubPenalty: 0.1, endHubPenalty: 0.25, stepRelevance: 0.05, endRelevance: 0.15,
       typeMatchBonus: 0.6, typeMismatchPenalty: 0.4, unknownTypePenalty: 0.2, temporalBonus: 0.3, temporalWindow: 0.25,
-      alternativeWordShare: 0.5, bridgeKindBonus: 0,
+      alternativeWordShare: 0.5, bridgeKindBonus: 0, kept: 8,
     }),
   sentences: z
     .object({
@@ -114,6 +123,33 @@ export const rankingProfileSchema = z.object({
       leadInWords: z.number().int().min(0).default(30),
     })
     .default({ minPathScore: 0.35, secondPathRatio: 0.8, cropWords: 30, pathEvidenceBonus: 0.3, questionEntityBonus: 0.2, rankPrior: 0.15, otherTypeEntityWeight: 0.3, leadInWords: 30 }),
+  /** How global search reads community reports and how the offline answer reduces them (map and reduce without a model). */
+  reports: z
+    .object({
+      /** Communities whose findings a question reads, best first (first setting, 2026-11-29, not measured since). */
+      communities: z.number().int().min(1).default(8),
+      /** …for a corpus-wide question, which reads more of the top level (first setting, 2026-11-29, not measured since). */
+      corpusWideCommunities: z.number().int().min(1).default(16),
+      /** Findings (sentences) read per community (first setting, 2026-11-29, not measured since). */
+      findingsPerCommunity: z.number().int().min(1).default(3),
+      /** …for a question about risks or concerns, whose reduce groups many findings into themes (first setting, 2026-11-29, not measured since). */
+      concernFindingsPerCommunity: z.number().int().min(1).default(12),
+      /** Entities a list answer names at most, within the answer's words ("which suppliers …") (first setting, 2026-11-29, not measured since). */
+      listedEntities: z.number().int().min(1).default(15),
+      /** Main points of a theme answer: one per community, best first (first setting, 2026-11-29, not measured since). */
+      themes: z.number().int().min(1).default(6),
+      /** Words kept around a main point's entities when its finding is cropped (first setting, 2026-11-29, not measured since). */
+      themeWords: z.number().int().min(3).default(18),
+      /** Risk themes an answer about concerns gives at most (first setting, 2026-11-29, not measured since). */
+      concernThemes: z.number().int().min(1).default(8),
+      /** Words kept of the finding quoted for each risk theme (first setting, 2026-11-29, not measured since). */
+      concernThemeWords: z.number().int().min(3).default(12),
+      /** Documents cited for each risk theme (first setting, 2026-11-29, not measured since). */
+      concernCitations: z.number().int().min(1).default(3),
+      /** Words naming each risk theme ("flooding, storm") (first setting, 2026-11-29, not measured since). */
+      concernLabels: z.number().int().min(1).default(3),
+    })
+    .default({ communities: 8, corpusWideCommunities: 16, findingsPerCommunity: 3, concernFindingsPerCommunity: 12, listedEntities: 15, themes: 6, themeWords: 18, concernThemes: 8, concernThemeWords: 12, concernCitations: 3, concernLabels: 3 }),
 });
 
 /** The tuned numbers of retrieval and the offline answerer. */

@@ -39,8 +39,9 @@ async function indexCorpus(base: string, documents: Record<string, string>): Pro
 describe('global search offline: risk themes and entity lists on corpora of other domains', () => {
   let hospital: Rhizome;
   let logistique: Rhizome;
+  const hospitalBase = makeTempDir('rhizome-themes-en-');
   before(async () => {
-    hospital = await indexCorpus(makeTempDir('rhizome-themes-en-'), HOSPITAL);
+    hospital = await indexCorpus(hospitalBase, HOSPITAL);
     logistique = await indexCorpus(makeTempDir('rhizome-themes-fr-'), LOGISTIQUE);
   });
   after(async () => {
@@ -79,6 +80,19 @@ describe('global search offline: risk themes and entity lists on corpora of othe
     assert.doesNotMatch(answer.answer, /Ellery Health Trust/);
     const chunkCitations = answer.citations.filter((citation) => citation.kind === 'chunk');
     assert.ok(chunkCitations.every((citation) => citation.path?.endsWith('.txt') && !citation.label.startsWith('doc_')), 'every citation names its document');
+  });
+
+  test('the ranking profile bounds how many entities a list answer names (query.ranking.reports.listedEntities)', async () => {
+    const question = 'Which companies does the Ellery Health Trust work with?';
+    const names = (answer: string) => answer.match(/\[\d+\]/g)?.length ?? 0;
+    assert.ok(names((await hospital.query(question, { mode: 'global' })).answer) >= 3);
+    const bounded = createRhizome({ workspace: path.join(hospitalBase, 'workspace'), communities: { maxClusterSize: 4, seed: 3 }, query: { ranking: { reports: { listedEntities: 1 } } } });
+    try {
+      const answer = await bounded.query(question, { mode: 'global' });
+      assert.equal(names(answer.answer), 1, answer.answer);
+    } finally {
+      await bounded.close();
+    }
   });
 
   test('the same in French', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../../config/ranking-profile.js';
 import { normaliseName } from '../../core/normalise.js';
 import type { Community, CommunityFinding, Entity } from '../../core/records.js';
 import type { ChunkText, EntityMentionLayer, GraphStore } from '../../graph/store.js';
@@ -15,14 +16,9 @@ import { concernWeight, readConcerns } from '../../text/concerns/sentence-concer
 /** Options of global search. */
 export interface GlobalSearchOptions {
   contextTokens: number;
+  /** How many communities and findings are read (the documented defaults when absent). */
+  ranking?: Pick<RankingProfile, 'reports'>;
 }
-
-const MAX_COMMUNITIES = 8;
-/** Corpus-wide questions read more of the top level. */
-const MAX_CORPUS_WIDE_COMMUNITIES = 16;
-const FINDINGS_PER_COMMUNITY = 3;
-/** Risk questions keep more findings per community: the reduce groups them into themes. */
-const CONCERN_FINDINGS_PER_COMMUNITY = 12;
 
 interface PreparedReports {
   communities: Community[];
@@ -66,6 +62,7 @@ export class GlobalSearcher {
   }
 
   async search(analysis: QuestionAnalysis, options: GlobalSearchOptions): Promise<RetrievalContext> {
+    const reading = (options.ranking ?? DEFAULT_RANKING_PROFILE).reports;
     const prepared = await this.prepare();
     const { communities, entities, index, levels } = prepared;
     // Words about the corpus ("main themes across these documents") say nothing about which report matters.
@@ -83,22 +80,22 @@ export class GlobalSearcher {
     const scored = communities
       .filter((community) => community.level === level || (community.level < level && !split.has(community.id)))
       .map((community) => {
-        const findings = mapSentences(prepared.sentences.get(community.id) ?? [], scoreOf, concernOf !== null);
+        const findings = mapSentences(prepared.sentences.get(community.id) ?? [], scoreOf, concernOf !== null ? reading.concernFindingsPerCommunity : reading.findingsPerCommunity);
         return { community, findings: findings.map((item) => item.finding), score: (findings[0]?.score ?? 0) + 0.5 * ((reportScores.get(community.id) ?? 0) / topReport) };
       })
       .sort((left, right) => right.score - left.score || right.community.memberIds.length - left.community.memberIds.length || left.community.id.localeCompare(right.community.id));
     // A list of every entity of a kind ("which suppliers …") may draw on any community: the reduce ranks the members.
     const listsEntities = (analysis.signals.list || analysis.signals.corpusWide) && analysis.answerType.types.size > 0;
     const relevant = !listsEntities && scored.some((item) => item.score > 0) ? scored.filter((item) => item.score > 0) : scored;
-    const limit = listsEntities ? scored.length : analysis.signals.corpusWide ? MAX_CORPUS_WIDE_COMMUNITIES : MAX_COMMUNITIES;
+    const limit = listsEntities ? scored.length : analysis.signals.corpusWide ? reading.corpusWideCommunities : reading.communities;
     const mapped: ScoredCommunity[] = relevant.slice(0, limit).map((item) => ({
       ...item,
-      findings: item.findings.length > 0 ? item.findings : item.community.report.findings.slice(0, FINDINGS_PER_COMMUNITY),
+      findings: item.findings.length > 0 ? item.findings : item.community.report.findings.slice(0, reading.findingsPerCommunity),
       memberEvidence: memberEvidence(item.community, prepared),
       keywords: prepared.keywords.get(item.community.id) ?? [],
     }));
     const outside = analysis.signals.corpusWide || analysis.signals.list
-      ? { entities: prepared.outside.entities, findings: mapSentences(prepared.outside.sentences, scoreOf, concernOf !== null).map((item) => item.finding) }
+      ? { entities: prepared.outside.entities, findings: mapSentences(prepared.outside.sentences, scoreOf, concernOf !== null ? reading.concernFindingsPerCommunity : reading.findingsPerCommunity).map((item) => item.finding) }
       : undefined;
     const chunkIds = [...new Set(mapped.flatMap((item) => item.findings.map((finding) => finding.chunkId)))];
     const outsideCitable = outside ? [...outside.findings, ...outside.entities.flatMap((item) => (item.evidence ? [item.evidence] : []))] : [];
@@ -137,7 +134,7 @@ export class GlobalSearcher {
    * The deepest communities holding the given entities, scored against the question, with the
    * findings that bear on it (hybrid search).
    */
-  async communitiesAbout(analysis: QuestionAnalysis, entityIds: string[]): Promise<ScoredCommunity[]> {
+  async communitiesAbout(analysis: QuestionAnalysis, entityIds: string[], findingsPerCommunity = DEFAULT_RANKING_PROFILE.reports.findingsPerCommunity): Promise<ScoredCommunity[]> {
     const question = analysis.searchText;
     const { communities, index, communitiesOfEntity } = await this.prepare();
     const scores = new Map(index.search(question, communities.length).map((hit) => [hit.id, hit.score]));
@@ -149,7 +146,7 @@ export class GlobalSearcher {
       if (deepest) chosen.set(deepest.id, deepest);
     }
     return [...chosen.values()]
-      .map((community) => ({ community, score: scores.get(community.id) ?? 0, findings: relevantFindings(community, questionStems) }))
+      .map((community) => ({ community, score: scores.get(community.id) ?? 0, findings: relevantFindings(community, questionStems, findingsPerCommunity) }))
       .sort((left, right) => right.score - left.score || left.community.id.localeCompare(right.community.id));
   }
 
@@ -202,8 +199,8 @@ function sentenceScorer(questionStems: Set<string>, prepared: PreparedReports, c
   };
 }
 
-/** The map step for a community's sentences: those that bear on the question (a positive score), best first, the first few. */
-function mapSentences(sentences: CommunitySentence[], scoreOf: (sentence: CommunitySentence) => number, asksAboutConcerns: boolean): Array<{ finding: CommunityFinding; score: number }> {
+/** The map step for a community's sentences: those that bear on the question (a positive score), best first, the first `limit`. */
+function mapSentences(sentences: CommunitySentence[], scoreOf: (sentence: CommunitySentence) => number, limit: number): Array<{ finding: CommunityFinding; score: number }> {
   const seen = new Set<string>();
   return sentences
     .map((sentence) => ({ finding: sentence.finding, score: scoreOf(sentence) }))
@@ -215,7 +212,7 @@ function mapSentences(sentences: CommunitySentence[], scoreOf: (sentence: Commun
       return true;
     })
     .sort((left, right) => right.score - left.score || left.finding.span.start - right.finding.span.start)
-    .slice(0, asksAboutConcerns ? CONCERN_FINDINGS_PER_COMMUNITY : FINDINGS_PER_COMMUNITY);
+    .slice(0, limit);
 }
 
 /**
@@ -262,12 +259,12 @@ function memberEvidence(community: Community, prepared: PreparedReports): Map<st
   return evidence;
 }
 
-/** A report's findings ordered by how many question words they hold, the best few. */
-function relevantFindings(community: Community, questionStems: Set<string>) {
+/** A report's findings ordered by how many question words they hold, the best `limit`. */
+function relevantFindings(community: Community, questionStems: Set<string>, limit: number) {
   return [...community.report.findings]
     .map((finding, position) => ({ finding, overlap: contentStems(finding.text).filter((stem) => questionStems.has(stem)).length, position }))
     .sort((left, right) => right.overlap - left.overlap || left.position - right.position)
-    .slice(0, FINDINGS_PER_COMMUNITY)
+    .slice(0, limit)
     .map((item) => item.finding);
 }
 

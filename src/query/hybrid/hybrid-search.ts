@@ -13,9 +13,6 @@ export interface HybridSearchOptions {
   ranking: RankingProfile;
 }
 
-const TEXT_PATH_SEEDS = 3;
-const COMMUNITY_ENTITIES = 5;
-
 /**
  * Hybrid search (seed 002): full-text hits → the entities their chunks mention (or the ones
  * the question names) → graph neighbourhood and relation paths → those entities' community
@@ -23,12 +20,13 @@ const COMMUNITY_ENTITIES = 5;
  * the chunks of the walk while the budget allows.
  */
 export async function searchHybrid(analysis: QuestionAnalysis, local: LocalSearcher, global: GlobalSearcher, store: GraphStore, options: HybridSearchOptions): Promise<RetrievalContext> {
-  const context = await local.search(analysis, { ...options, pathSeedsFromText: TEXT_PATH_SEEDS });
+  const { walk, reports } = options.ranking;
+  const context = await local.search(analysis, { ...options, pathSeedsFromText: walk.textPathSeeds });
   const focus = [
     ...context.questionEntities.map((entity) => entity.id),
-    ...[...context.entityScores.keys()].slice(0, COMMUNITY_ENTITIES),
+    ...[...context.entityScores.keys()].slice(0, walk.reportEntities),
   ];
-  const communities = await global.communitiesAbout(analysis, focus);
+  const communities = await global.communitiesAbout(analysis, focus, reports.findingsPerCommunity);
   const have = new Set(context.chunks.map((item) => item.chunk.id));
   const extraIds = [...new Set(communities.flatMap((item) => item.findings.map((finding) => finding.chunkId)))].filter((id) => !have.has(id));
   const extra = await store.getChunks(extraIds);

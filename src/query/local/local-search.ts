@@ -30,8 +30,6 @@ export interface LocalSearchOptions {
   ranking: RankingProfile;
 }
 
-const PATH_LIMIT = 8;
-
 /** What search reads beyond linking: the whole graph index, its walk graph and the chunks by document title. */
 interface PreparedGraph {
   index: GraphIndex;
@@ -171,10 +169,10 @@ export class LocalSearcher {
     };
     if (seeds.length === 0 && (options.pathSeedsFromText ?? 0) > 0) {
       // The corpus's background subject is met in most passages: a path from it says nothing of these.
-      const hitEntities = new Set(hits.slice(0, 3).flatMap((hit) => index.entitiesOfChunk[index.chunkIndexById.get(hit.id) ?? -1] ?? []).filter((entityIndex) => index.chunkIds.length < 2 || !isBackgroundSubject(index, entityIndex, options.ranking.linking)));
+      const hitEntities = new Set(hits.slice(0, walkProfile.textPathHits).flatMap((hit) => index.entitiesOfChunk[index.chunkIndexById.get(hit.id) ?? -1] ?? []).filter((entityIndex) => index.chunkIds.length < 2 || !isBackgroundSubject(index, entityIndex, options.ranking.linking)));
       pathQuery.seeds = [...hitEntities].sort((left, right) => (scores[right] as number) - (scores[left] as number)).slice(0, options.pathSeedsFromText);
     }
-    const paths = pathQuery.seeds.length > 0 ? rankRelationPaths(index, pathQuery, PATH_LIMIT) : [];
+    const paths = pathQuery.seeds.length > 0 ? rankRelationPaths(index, pathQuery, options.ranking.paths.kept) : [];
     // The passages about what the question names come first, in the order the walk ranks them; then those about the entities the best relation paths pass through or reach.
     const about = new Set(passagesAboutQuestion(question, linked.map((link) => index.entities[link.entityIndex]?.name ?? '').concat(linked.flatMap((link) => index.entities[link.entityIndex]?.aliases ?? [])), titles));
     const top = fused[0]?.score ?? 1;
