@@ -54,7 +54,7 @@ export async function buildCommunities(
   }
   const kept = new Set(communities.map((community) => community.id));
   for (const community of communities) if (community.parentId && !kept.has(community.parentId)) community.parentId = null;
-  hashedInputsOfLastBuild = inputHashes;
+  hashedInputsOfLastBuild = idsIn(inputHashes) <= HASHED_INPUT_IDS_KEPT ? inputHashes : new Map();
   return { communities, reused };
 }
 
@@ -73,6 +73,19 @@ interface HashedInputs {
  * inputs again. Replaced by each build, so it holds one build's communities.
  */
 let hashedInputsOfLastBuild = new Map<string, HashedInputs>();
+/**
+ * A memory bound, not a tuning: a build whose inputs list more member and relation ids than this is
+ * not kept. Kept, they would hold every relation id of a large index (millions at 100k passages)
+ * after the graph itself is let go of, through the store stage, for a saving only a next build in
+ * the same process sees.
+ */
+const HASHED_INPUT_IDS_KEPT = 1_000_000;
+
+function idsIn(hashed: Map<string, HashedInputs>): number {
+  let ids = 0;
+  for (const inputs of hashed.values()) ids += inputs.members.length + inputs.relationIds.length;
+  return ids;
+}
 
 /** contentHash of the report version and inputs (sorted members, sorted internal relation ids), taken from the last build when they are the same. */
 function hashInputs(communityId: string, reportVersion: string, inputs: [string[], string[]], hashed: Map<string, HashedInputs>): string {

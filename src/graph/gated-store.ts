@@ -1,5 +1,6 @@
 import type { GraphStore } from './store.js';
 import { ReadWriteGate } from './read-write-gate.js';
+import { Held } from '../core/held.js';
 
 /**
  * The store shared by concurrent callers of one Rhizome (a server indexing while it answers):
@@ -19,7 +20,11 @@ export function gateStore(store: GraphStore): GraphStore {
     listChunks: () => read(() => store.listChunks()),
     listChunkTexts: () => read(() => store.listChunkTexts()),
     listChunkDocuments: () => read(() => store.listChunkDocuments()),
-    writeIndex: (index, options) => write(() => store.writeIndex(index, options)),
+    writeIndex: (index, options) => {
+      // Handed on held: the gate keeps its work until the write ends, and a large write is let go of part-way (see KuzuGraphStore.writeIndex).
+      const held = new Held(index);
+      return write(() => store.writeIndex(held.take(), options));
+    },
     invalidateRelations: (invalidations) => write(() => store.invalidateRelations(invalidations)),
     searchChunks: (query, limit) => read(() => store.searchChunks(query, limit)),
     searchEntities: (query, limit) => read(() => store.searchEntities(query, limit)),

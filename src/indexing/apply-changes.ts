@@ -1,5 +1,7 @@
 import { isVerbatimChunk } from '../extraction/nlp/extract-with-nlp.js';
-import type { ChunkExtraction, MergeRecord } from '../core/records.js';
+import type { ChunkExtraction, Entity, MergeRecord } from '../core/records.js';
+import { Held } from '../core/held.js';
+import type { StoredChunk } from '../graph/store.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { timeStage } from '../events/events.js';
 import { resolveGraph, type LocatedExtraction } from '../extraction/resolution/resolve-graph.js';
@@ -8,11 +10,12 @@ import { EXTRACTIVE_REPORT_VERSION, writeExtractiveReport } from '../communities
 import { createLlmReportWriter, type ReportCounts } from '../communities/llm-report.js';
 import { COMMUNITY_REPORT_PROMPT_VERSION } from '../prompts/community-report-prompt.js';
 import { contentHash } from '../core/ids.js';
-import { readStoredLayer, recordDocumentVersions, retractStoredFacts } from './document-recordings.js';
+import { readStoredLayer, recordDocumentVersions } from './document-recordings.js';
 import { applyInvalidations, readInvalidations } from '../history/invalidations.js';
 import { applyOverrides, mergeConstraintsOf } from '../review/apply-overrides.js';
 import { readOverrides } from '../review/override-store.js';
 import { runEmbedStage, type EmbedStageResult } from './embed-stage.js';
+import { storeRun, type StoreInputs } from './store-stage.js';
 import { describeExtractor, extractionKeyFor, runExtractStage } from './extract-stage.js';
 import { RunCheckpoint, type InterruptedRun } from './run-checkpoint.js';
 import { releaseStageGarbage } from './collect-garbage.js';
@@ -54,10 +57,16 @@ export interface UndoneMerge extends MergeRecord {
  * remain, so a removed document leaves no evidence behind; the facts the write drops or changes are
  * kept apart as retracted (transaction time), for `knownAt` queries only. Returns the run summary (without its report path) and the merges made.
  */
-export async function applyChanges(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove' = 'index', options: RemovalOptions = {}): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
+export function applyChanges(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove' = 'index', options: RemovalOptions = {}): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
+  // Not async, and the prepared run handed on held: a parameter of an async function stays resident
+  // until it returns, and a large index lets go of its records before the store loads them.
   const checkpoint = RunCheckpoint.open(context.config.workspace, kind, corpusKeyOf(prepared, extractionKeyFor(context.config)));
+  return settleCheckpoint(checkpoint, kind, applyWithCheckpoint(new Held(prepared), context, started, checkpoint, options));
+}
+
+async function settleCheckpoint<T>(checkpoint: RunCheckpoint, kind: 'index' | 'remove', applying: Promise<T>): Promise<T> {
   try {
-    const result = await applyWithCheckpoint(prepared, context, started, checkpoint, options);
+    const result = await applying;
     checkpoint.complete();
     return result;
   } catch (error) {
@@ -67,7 +76,51 @@ export async function applyChanges(prepared: PreparedIndex, context: IndexContex
   }
 }
 
-async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContext, started: number, checkpoint: RunCheckpoint, options: RemovalOptions): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
+async function applyWithCheckpoint(held: Held<PreparedIndex>, context: IndexContext, started: number, checkpoint: RunCheckpoint, options: RemovalOptions): Promise<{ summary: Omit<IndexSummary, 'reportPath'>; merges: MergeRecord[] }> {
+  const { store, events, signal } = context;
+  const interrupted = checkpoint.interrupted;
+  const largeWrite = writesLargePart(held.value);
+  const run = await resolveRun(held, context, checkpoint, options);
+  // The write's memory is Kuzu's, outside the heap: what the stages before left behind goes first.
+  releaseStageGarbage(largeWrite);
+  const storing = await timeStage('store', events, () => storeRun(store, run.toStore, checkpoint.startedAt, signal));
+  const stageSeconds: Record<string, number> = { ...run.stageSeconds, store: storing.seconds };
+  if (run.undoneMerges.length > 0) await recordUndoneMerges(context, run.undoneMerges, run.removedPaths, checkpoint.startedAt);
+  checkpoint.clearExtractions();
+  checkpoint.reach('stored');
+
+  let embedded: EmbedStageResult | null = null;
+  if (context.embedder && run.toEmbed) {
+    const embedder = context.embedder;
+    const toEmbed = run.toEmbed;
+    checkpoint.reach('embed');
+    // After an interrupted run some chunks may lack vectors: embed them all (the embedding cache makes known texts free).
+    const fresh = interrupted === null ? toEmbed.newChunks : toEmbed.allChunks;
+    const embedding = await timeStage('embed', events, () => runEmbedStage(store, embedder, { all: toEmbed.allChunks, fresh }, toEmbed.entities, signal));
+    stageSeconds.embed = embedding.seconds;
+    embedded = embedding.result;
+  }
+  // The figures known only now take the places they were given in the run's summary.
+  const summary: Omit<IndexSummary, 'reportPath'> = { ...run.summary, stageSeconds, seconds: (performance.now() - started) / 1000, usage: context.usage ? context.usage.report() : null, vectors: embedded };
+  return { summary, merges: run.merges };
+}
+
+/** What the stages before the store hand on: the write (held, to be let go of) and what the summary and the embed stage need. */
+interface ResolvedRun {
+  toStore: Held<StoreInputs>;
+  /** The records the embed stage reads, kept only when an embedder is configured. */
+  toEmbed: { allChunks: StoredChunk[]; newChunks: StoredChunk[]; entities: Entity[] } | null;
+  /** The run's summary, its stage times, duration, usage and vectors still to be filled in. */
+  summary: Omit<IndexSummary, 'reportPath'>;
+  stageSeconds: Record<string, number>;
+  merges: MergeRecord[];
+  undoneMerges: MergeRecord[];
+  removedPaths: string[];
+}
+
+/** Extract → resolve → communities: the run up to its write, which it hands on held with the figures of its summary. */
+async function resolveRun(held: Held<PreparedIndex>, context: IndexContext, checkpoint: RunCheckpoint, options: RemovalOptions): Promise<ResolvedRun> {
+  const prepared = held.take();
   const { store, config, events, signal } = context;
   const checkAbort = () => {
     if (signal?.aborted) throw new RhizomeError('ABORTED', 'indexing was cancelled');
@@ -99,8 +152,7 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   checkAbort();
 
   checkpoint.reach('communities');
-  const largeWrite = writesLargePart(prepared);
-  releaseStageGarbage(largeWrite);
+  releaseStageGarbage(writesLargePart(prepared));
   const storedLayer = await readStoredLayer(store);
   const previousCommunities = storedLayer.communities;
   const previousMerges = await store.listMerges();
@@ -114,78 +166,64 @@ async function applyWithCheckpoint(prepared: PreparedIndex, context: IndexContex
   const undoneMerges = findUndoneMerges(previousMerges, graph.merges);
   const removedPaths = prepared.removedDocuments.map((document) => document.path);
   checkpoint.reach('store', { merges: undoneMerges, removedDocuments: removedPaths });
-  // The write's memory is Kuzu's, outside the heap: what the stages before left behind goes first.
-  releaseStageGarbage(largeWrite);
-  const storing = await timeStage('store', events, async () => {
-    const history = await retractStoredFacts(store, prepared.storedDocuments.length, { rewritten: prepared.plan.toWrite.map((document) => document.id), removed: prepared.plan.removedIds, erase: options.erase === true }, graph.relations, checkpoint.startedAt, storedLayer.graph);
-    await store.writeIndex({
-      removedDocumentIds: prepared.plan.removedIds,
+
+  const { loaded, plan, allChunks } = prepared;
+  return {
+    toStore: new Held<StoreInputs>({
+      storedDocumentCount: prepared.storedDocuments.length,
+      rewrittenIds: plan.toWrite.map((document) => document.id),
+      removedIds: plan.removedIds,
+      erase: options.erase === true,
       documents: recorded.documents,
       chunks: prepared.newChunks,
       updatedExtractions,
       graph: { entities: graph.entities, relations: graph.relations, mentions: graph.mentions },
       merges: graph.merges,
       communities: communityStage.result.communities,
-      retractedFacts: history.retractedFacts,
-      ...(history.eraseRetractedFacts.length > 0 ? { eraseRetractedFacts: history.eraseRetractedFacts } : {}),
-      ...(history.previous ? { storedLayer: { graph: history.previous, communities: previousCommunities } } : {}),
-    }, signal ? { signal } : {});
-  });
-  stageSeconds.store = storing.seconds;
-  if (undoneMerges.length > 0) await recordUndoneMerges(context, undoneMerges, removedPaths, checkpoint.startedAt);
-  checkpoint.clearExtractions();
-  checkpoint.reach('stored');
-
-  let embedded: EmbedStageResult | null = null;
-  if (context.embedder) {
-    const embedder = context.embedder;
-    checkpoint.reach('embed');
-    // After an interrupted run some chunks may lack vectors: embed them all (the embedding cache makes known texts free).
-    const fresh = interrupted === null ? prepared.newChunks : prepared.allChunks;
-    const embedding = await timeStage('embed', events, () => runEmbedStage(store, embedder, { all: prepared.allChunks, fresh }, graph.entities, signal));
-    stageSeconds.embed = embedding.seconds;
-    embedded = embedding.result;
-  }
-
-  const { loaded, plan, allChunks } = prepared;
-  const extracted = prepared.pending.filter((chunk) => chunk.extraction !== null).length;
-  const summary: Omit<IndexSummary, 'reportPath'> = {
-    roots: prepared.roots,
-    documents: { seen: loaded.documents.length + loaded.unchanged.length, added: plan.added, changed: plan.changed, unchanged: plan.unchanged, removed: plan.removedIds.length },
-    removedDocuments: prepared.removedDocuments,
-    missingDocuments: plan.missing,
-    emptyRoots: prepared.emptyRoots,
-    chunks: {
-      total: allChunks.length,
-      extracted,
-      reused: allChunks.length - prepared.pending.length,
-      empty: allChunks.filter((chunk) => !isVerbatimChunk(chunk) && chunk.extraction !== null && chunk.extraction.entities.length === 0).length,
-      pending: extraction.result.pendingChunkIds.length,
-      verbatim: allChunks.filter(isVerbatimChunk).length,
+      storedLayer: { graph: storedLayer.graph, communities: previousCommunities },
+    }),
+    toEmbed: context.embedder ? { allChunks: prepared.allChunks, newChunks: prepared.newChunks, entities: graph.entities } : null,
+    summary: {
+      roots: prepared.roots,
+      documents: { seen: loaded.documents.length + loaded.unchanged.length, added: plan.added, changed: plan.changed, unchanged: plan.unchanged, removed: plan.removedIds.length },
+      removedDocuments: prepared.removedDocuments,
+      missingDocuments: plan.missing,
+      emptyRoots: prepared.emptyRoots,
+      chunks: {
+        total: allChunks.length,
+        extracted: prepared.pending.filter((chunk) => chunk.extraction !== null).length,
+        reused: allChunks.length - prepared.pending.length,
+        empty: allChunks.filter((chunk) => !isVerbatimChunk(chunk) && chunk.extraction !== null && chunk.extraction.entities.length === 0).length,
+        pending: extraction.result.pendingChunkIds.length,
+        verbatim: allChunks.filter(isVerbatimChunk).length,
+      },
+      entities: graph.entities.length,
+      relations: graph.relations.length,
+      typedRelations: graph.relations.filter((relation) => relation.type !== 'RELATED_TO').length,
+      merges: graph.merges.length,
+      undoneMerges,
+      reviewDecisions: { applied: overrides.length - resolution.result.stale.length, stale: resolution.result.stale },
+      communities: communityStage.result.communities.length,
+      failures: loaded.failures,
+      extractionFailures: extraction.result.failures,
+      skipped: loaded.skipped,
+      otherEncodings: otherEncodingsOf(loaded),
+      stageSeconds: {},
+      seconds: 0,
+      extractor: describeExtractor(config),
+      budgetReached: extraction.result.budgetReached,
+      usage: null,
+      llmExtraction: extraction.result.llmCounts,
+      vectors: null,
+      communityReports: context.model ? { ...reportCounts, reused: communityStage.result.reused } : null,
+      resumed: interrupted === null ? null : { stage: interrupted.stage, startedAt: interrupted.startedAt, extractions: restored.size },
+      partial: loaded.failures.length > 0 || extraction.result.failures.length > 0 || extraction.result.budgetReached,
     },
-    entities: graph.entities.length,
-    relations: graph.relations.length,
-    typedRelations: graph.relations.filter((relation) => relation.type !== 'RELATED_TO').length,
-    merges: graph.merges.length,
-    undoneMerges,
-    reviewDecisions: { applied: overrides.length - resolution.result.stale.length, stale: resolution.result.stale },
-    communities: communityStage.result.communities.length,
-    failures: loaded.failures,
-    extractionFailures: extraction.result.failures,
-    skipped: loaded.skipped,
-    otherEncodings: otherEncodingsOf(loaded),
     stageSeconds,
-    seconds: (performance.now() - started) / 1000,
-    extractor: describeExtractor(config),
-    budgetReached: extraction.result.budgetReached,
-    usage: context.usage ? context.usage.report() : null,
-    llmExtraction: extraction.result.llmCounts,
-    vectors: embedded,
-    communityReports: context.model ? { ...reportCounts, reused: communityStage.result.reused } : null,
-    resumed: interrupted === null ? null : { stage: interrupted.stage, startedAt: interrupted.startedAt, extractions: restored.size },
-    partial: loaded.failures.length > 0 || extraction.result.failures.length > 0 || extraction.result.budgetReached,
+    merges: graph.merges,
+    undoneMerges,
+    removedPaths,
   };
-  return { summary, merges: graph.merges };
 }
 
 /** The files read in another encoding than UTF-8, parsed or found unchanged, in path order. */

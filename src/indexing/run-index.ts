@@ -64,10 +64,12 @@ export async function runRemove(targets: string[], context: IndexContext, option
   return finish(prepared, context, started, 'remove', options);
 }
 
-/** Applies a prepared change and writes the run report. */
-export async function finish(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove', options: RemovalOptions = {}): Promise<IndexSummary> {
-  const { summary, merges } = await applyChanges(prepared, context, started, kind, options);
-  return { ...summary, reportPath: writeRunReport(context.config.workspace, kind, summary, merges) };
+/**
+ * Applies a prepared change and writes the run report. Not async: the prepared run is handed on, not
+ * kept here while it is applied (a large index lets go of its records before the store loads them).
+ */
+export function finish(prepared: PreparedIndex, context: IndexContext, started: number, kind: 'index' | 'remove', options: RemovalOptions = {}): Promise<IndexSummary> {
+  return applyChanges(prepared, context, started, kind, options).then(({ summary, merges }) => ({ ...summary, reportPath: writeRunReport(context.config.workspace, kind, summary, merges) }));
 }
 
 function writeRunReport(workspace: string, kind: 'index' | 'remove', summary: Omit<IndexSummary, 'reportPath'>, merges: MergeRecord[]): string {

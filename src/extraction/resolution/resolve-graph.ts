@@ -200,12 +200,25 @@ interface RelationIdParts {
   start: number;
   id: string;
 }
-const relationIds = new WeakMap<ExtractedRelation, RelationIdParts>();
+let relationIds = new WeakMap<ExtractedRelation, RelationIdParts>();
+let relationIdsKept = 0;
+/**
+ * A memory bound, not a tuning: when the memo holds this many ids it starts again. Its entries live
+ * as long as the extractions they are keyed by, that is through every later stage of the run: at
+ * 100k passages (about 2.5 million relations) a memo of every one held about a quarter of a
+ * gigabyte through the store stage, for a saving only a second run in the same process sees.
+ */
+const RELATION_IDS_KEPT = 250_000;
 
 function relationIdOf(found: ExtractedRelation, type: string, sourceId: string, targetId: string, chunkId: string, start: number): string {
   const known = relationIds.get(found);
   if (known !== undefined && known.type === type && known.sourceId === sourceId && known.targetId === targetId && known.chunkId === chunkId && known.start === start) return known.id;
   const id = stableId('rel', type, sourceId, targetId, chunkId, start);
+  if (known === undefined && relationIdsKept >= RELATION_IDS_KEPT) {
+    relationIds = new WeakMap();
+    relationIdsKept = 0;
+  }
+  if (known === undefined) relationIdsKept += 1;
   relationIds.set(found, { type, sourceId, targetId, chunkId, start, id });
   return id;
 }

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { KuzuConnection } from './kuzu-connection.js';
+import type { KuzuConnection, KuzuParameter } from './kuzu-connection.js';
 
 /** How a column travels through a COPY: every value as text, cast back in the query. */
 export type ColumnKind = 'string' | 'nullable-string' | 'int' | 'double' | 'string-list' | `null ${string}` | `vector ${number}`;
@@ -35,6 +35,13 @@ const LOGGED_ROWS = 1000;
 const loggedInserts = new WeakMap<KuzuConnection, Map<string, string[]>>();
 /** Rows per `UNWIND … CREATE` statement. */
 const CREATE_BATCH_ROWS = 500;
+/** A statement kept to run later, with its parameters. */
+interface StagedStatement {
+  statement: string;
+  parameters?: Record<string, KuzuParameter>;
+}
+/** Connections whose COPY statements wait, their CSV files written, until the staged work runs them (see stageCopies). */
+const stagedCopies = new WeakMap<KuzuConnection, StagedStatement[]>();
 
 /**
  * Every value travels as a non-null string (the Node binding types a parameter list from its
@@ -87,18 +94,89 @@ export async function bulkCopy<Row>(
   if (rows.length === 0) return;
   if (loggedInserts.has(connection) && rows.length <= LOGGED_ROWS && columns.every((column) => !column.kind.startsWith('vector ')) && (await tryInsertRows(connection, table, columns, rows, endpoints))) return;
   const options = endpoints ? ` (from='${endpoints.from}', to='${endpoints.to}')` : '';
-  const folder = path.join(path.dirname(connection.databasePath), COPY_STAGING_FOLDER);
-  if (/['\\]/.test(folder)) return copyThroughParameters(connection, table, columns, rows, options);
+  const folder = stagingFolderOf(connection);
+  if (!canStageIn(folder)) return copyThroughParameters(connection, table, columns, rows, options);
   mkdirSync(folder, { recursive: true });
-  const file = path.join(folder, `${table}-${process.pid}.csv`);
+  const staged = stagedCopies.get(connection);
+  const file = path.join(folder, `${table}-${process.pid}${staged ? `-${staged.length}` : ''}.csv`);
+  const fields = columns.map((_, index) => `c${index} STRING`).join(', ');
+  const projections = columns.map((column, index) => decodeExpression(column.kind, `c${index}`)).join(', ');
+  const statement = `COPY ${table} FROM (LOAD WITH HEADERS (${fields}) FROM '${file}' (HEADER=false, QUOTE='"', ESCAPE='"', PARALLEL=false) RETURN ${projections})${options}`;
+  if (staged) {
+    writeCsv(file, rows, columns);
+    staged.push({ statement });
+    return;
+  }
   try {
     writeCsv(file, rows, columns);
-    const fields = columns.map((_, index) => `c${index} STRING`).join(', ');
-    const projections = columns.map((column, index) => decodeExpression(column.kind, `c${index}`)).join(', ');
-    await connection.run(`COPY ${table} FROM (LOAD WITH HEADERS (${fields}) FROM '${file}' (HEADER=false, QUOTE='"', ESCAPE='"', PARALLEL=false) RETURN ${projections})${options}`);
+    await connection.run(statement);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+function stagingFolderOf(connection: KuzuConnection): string {
+  return path.join(path.dirname(connection.databasePath), COPY_STAGING_FOLDER);
+}
+
+/** Whether a Cypher string literal can name a file in `folder` (else rows travel as query parameters). */
+function canStageIn(folder: string): boolean {
+  return !/['\\]/.test(folder);
+}
+
+/**
+ * Runs a statement that must come after the COPY statements before it: at once, or, while the
+ * connection's copies are staged (stageCopies), after them, in the order it was given.
+ */
+export async function runAfterCopies(connection: KuzuConnection, statement: string, parameters: Record<string, KuzuParameter>): Promise<void> {
+  const staged = stagedCopies.get(connection);
+  if (staged) staged.push({ statement, parameters });
+  else await connection.run(statement, parameters);
+}
+
+/** COPY statements whose CSV files are written, to run in the order they were staged. */
+export interface StagedCopies {
+  /** Runs every staged COPY in order, then removes the files. */
+  run(): Promise<void>;
+  /** Removes the files without running anything. */
+  discard(): void;
+}
+
+/**
+ * Runs `work` with every bulk COPY of this connection staged instead of run: each table's rows are
+ * written to their CSV file at once, the COPY statement kept for later, while the other statements
+ * (deletions, updates of stored rows) run as they come. The caller can then let go of the records
+ * before Kuzu loads the files (`StagedCopies.run`): the rows and Kuzu's buffer pool need not be
+ * resident together. Only for work whose other statements never depend on rows it copies. Where
+ * the workspace path cannot be named in a COPY, nothing is staged and the copies run at once.
+ */
+export async function stageCopies(connection: KuzuConnection, work: () => Promise<void>): Promise<StagedCopies> {
+  const folder = stagingFolderOf(connection);
+  if (!canStageIn(folder)) {
+    await work();
+    return { run: async () => undefined, discard: () => undefined };
+  }
+  const statements: StagedStatement[] = [];
+  const discard = () => rmSync(folder, { recursive: true, force: true });
+  stagedCopies.set(connection, statements);
+  try {
+    await work();
+  } catch (error) {
+    discard();
+    throw error;
+  } finally {
+    stagedCopies.delete(connection);
+  }
+  return {
+    run: async () => {
+      try {
+        for (const staged of statements) await connection.run(staged.statement, staged.parameters);
+      } finally {
+        discard();
+      }
+    },
+    discard,
+  };
 }
 
 function writeCsv<Row>(file: string, rows: Row[], columns: Array<CopyColumn<Row>>): void {

@@ -1,7 +1,7 @@
 import type { SourceDocument } from '../../core/records.js';
 import { encodeChunkStructure } from '../chunk-structure-columns.js';
 import type { IndexWrite, StoredChunk } from '../store.js';
-import { bulkCopy } from './kuzu-bulk-copy.js';
+import { bulkCopy, runAfterCopies } from './kuzu-bulk-copy.js';
 import { deleteNodesWithRelations } from './kuzu-delete-nodes.js';
 import { encodeDeflatedJson } from './deflated-json-column.js';
 import type { KuzuConnection, KuzuParameter } from './kuzu-connection.js';
@@ -45,7 +45,8 @@ export async function writeCorpus(connection: KuzuConnection, write: IndexWrite)
     { kind: 'string', value: (chunk) => chunk.id },
   ], write.chunks, { from: 'Document', to: 'Chunk' });
   for (const update of write.updatedExtractions) {
-    await connection.run('MATCH (c:Chunk {id: $id}) SET c.extraction = $extraction, c.extractionKey = $key', {
+    // After the chunk COPY, even when it is staged: an update may name a chunk this write loads.
+    await runAfterCopies(connection, 'MATCH (c:Chunk {id: $id}) SET c.extraction = $extraction, c.extractionKey = $key', {
       id: update.chunkId,
       extraction: encodeDeflatedJson(update.extraction),
       key: update.extractionKey,

@@ -17,7 +17,9 @@ import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, readEntityMen
 import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-layer-diff.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
-import { withLoggedInserts } from './kuzu-bulk-copy.js';
+import { stageCopies, withLoggedInserts } from './kuzu-bulk-copy.js';
+import { Held } from '../../core/held.js';
+import { releaseStageGarbage } from '../../indexing/collect-garbage.js';
 import { decodeDeflatedJson } from './deflated-json-column.js';
 import { readRetractedFacts, writeRetractedFacts } from './kuzu-retracted-facts.js';
 import { toFullTextQuery } from './full-text-query.js';
@@ -177,12 +179,18 @@ export class KuzuGraphStore implements GraphStore {
     return chunks;
   }
 
-  async writeIndex(write: IndexWrite, options: { signal?: AbortSignal } = {}): Promise<void> {
+  writeIndex(write: IndexWrite, options: { signal?: AbortSignal } = {}): Promise<void> {
+    // Not async, and the write handed on held: a whole rewrite of a large layer lets go of it once its
+    // rows are staged (see rewriteWhole), and a parameter of an async method would keep it to the end.
+    return this.writeHeld(new Held(write), options);
+  }
+
+  private async writeHeld(held: Held<IndexWrite>, options: { signal?: AbortSignal }): Promise<void> {
     const schema = this.requireSchema();
     const stored = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId');
-    validateIndexWrite(write, stored.map((row) => String(row.id)), new Map(stored.map((row) => [String(row.id), String(row.documentId)])));
+    validateHeldWrite(held, stored);
     if (options.signal?.aborted === true) throw new RhizomeError('ABORTED', 'the write was cancelled before it started', { cause: options.signal.reason });
-    const diff = await this.smallDiff(write, stored.map((row) => ({ id: String(row.id), documentId: String(row.documentId) })));
+    const diff = await this.smallDiff(held, stored.map((row) => ({ id: String(row.id), documentId: String(row.documentId) })));
     // A difference is one transaction that leaves the full-text indexes in place: Kuzu's log undoes it
     // whole if the process dies. Only a rewrite, which rebuilds those indexes in steps committed on
     // their own, needs the copy of the database (see kuzu-write-guard).
@@ -194,7 +202,7 @@ export class KuzuGraphStore implements GraphStore {
     }
     let written = false;
     let restored = false;
-    const rememberable = write.graph.entities.length + write.graph.relations.length + write.graph.mentions.length <= REMEMBERED_LAYER_MAX_RECORDS;
+    const rememberable = layerRecordsOf(held) <= REMEMBERED_LAYER_MAX_RECORDS;
     // The layer to remember (see below), when made while the difference commits.
     let rememberedForm: StoredLayer | null = null;
     try {
@@ -203,16 +211,17 @@ export class KuzuGraphStore implements GraphStore {
         await this.connection.transaction(async () => {
           // Logged row by row, so that the COMMIT need not checkpoint the whole database (see withLoggedInserts).
           await withLoggedInserts(this.connection, async () => {
-            await writeRetractedFacts(this.connection, write);
-            await writeCorpus(this.connection, write);
-            await applyEntityLayerDiff(this.connection, schema, change, write.graph, write.merges);
+            await writeRetractedFacts(this.connection, held.value);
+            await writeCorpus(this.connection, held.value);
+            await applyEntityLayerDiff(this.connection, schema, change, held.value.graph, held.value.merges);
           });
         }, 'write', options.signal, () => {
           // Made while Kuzu commits (tens of milliseconds on the bench's first change), not after.
-          if (rememberable) rememberedForm = storedFormOf(schema, { graph: write.graph, communities: write.communities });
+          if (rememberable) rememberedForm = storedFormOf(schema, { graph: held.value.graph, communities: held.value.communities });
         });
       } else {
-        await this.rewriteWhole(write, schema, options.signal, () => {
+        // A layer too large to remember is let go of once staged: neither it nor its chunks are followed after the write.
+        await this.rewriteWhole(held, schema, { releaseStaged: !rememberable, ...(options.signal ? { signal: options.signal } : {}) }, () => {
           restored = true;
         });
       }
@@ -230,12 +239,13 @@ export class KuzuGraphStore implements GraphStore {
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
     } finally {
       this.layerReads.invalidate();
-      if (written) {
-        if (rememberable) this.layerReads.remember(rememberedForm ?? storedFormOf(schema, { graph: write.graph, communities: write.communities }));
-        this.writtenChunks.followWrite(write);
+      if (written && held.isHeld) {
+        if (rememberable) this.layerReads.remember(rememberedForm ?? storedFormOf(schema, { graph: held.value.graph, communities: held.value.communities }));
+        this.writtenChunks.followWrite(held.value);
       } else {
         this.writtenChunks.forget();
       }
+      held.release();
       // Rebuilding the indexes takes seconds on a large corpus: a cancelled or failed write leaves it to the next search or open.
       try {
         if (diff) this.indexesMissing = !written;
@@ -381,20 +391,31 @@ export class KuzuGraphStore implements GraphStore {
   /**
    * Replaces the stored graph with the write, each table's load committed on its own so that Kuzu
    * needs room for one table at a time (one transaction over every table needed a buffer pool of
-   * about 1.4 times the whole write). Stopped or failed part-way, the guard's copy taken before the
-   * write is put back (`onRestored` then runs and the error is rethrown): the workspace is as before.
+   * about 1.4 times the whole write). Every table's rows are staged as CSV files first (stageCopies);
+   * with `releaseStaged` the write is then let go of, so that its records (the largest part of a large
+   * index's heap) can be collected before Kuzu loads the files and builds the full-text indexes.
+   * Stopped or failed part-way, the guard's copy taken before the write is put back (`onRestored`
+   * then runs and the error is rethrown): the workspace is as before.
    */
-  private async rewriteWhole(write: IndexWrite, schema: GraphSchema, signal: AbortSignal | undefined, onRestored: () => void): Promise<void> {
-    await this.useWritePool(write);
+  private async rewriteWhole(held: Held<IndexWrite>, schema: GraphSchema, options: { releaseStaged: boolean; signal?: AbortSignal }, onRestored: () => void): Promise<void> {
+    await this.useWritePool(held);
     await this.dropAllIndexes();
     try {
       await this.connection.committedEach(async () => {
-        await writeRetractedFacts(this.connection, write);
-        await deleteEntityLayer(this.connection, schema);
-        await writeCorpus(this.connection, write);
-        await writeEntityLayer(this.connection, schema, write.graph, write.merges);
-        await writeCommunities(this.connection, write.communities, write.graph.entities);
-      }, signal);
+        const staged = await stageCopies(this.connection, async () => {
+          await writeRetractedFacts(this.connection, held.value);
+          await deleteEntityLayer(this.connection, schema);
+          await writeCorpus(this.connection, held.value);
+          await writeEntityLayer(this.connection, schema, held.value.graph, held.value.merges);
+          await writeCommunities(this.connection, held.value.communities, held.value.graph.entities);
+        });
+        if (options.releaseStaged) {
+          held.release();
+          // Nothing the write's COPY statements do allocates on the heap: without a collection now its records would stay resident.
+          releaseStageGarbage(true);
+        }
+        await staged.run();
+      }, options.signal);
     } catch (error) {
       await this.connection.reopenWithBufferPool(this.connection.bufferPoolMb, () => restoreGuardedCopy(this.connection.databasePath));
       onRestored();
@@ -403,9 +424,9 @@ export class KuzuGraphStore implements GraphStore {
   }
 
   /** An `auto` store writes a large bulk write with a pool sized to it (see bufferPoolForWrite), reopening the database. */
-  private async useWritePool(write: IndexWrite): Promise<void> {
+  private async useWritePool(held: Held<IndexWrite>): Promise<void> {
     if (this.bufferPool !== 'auto') return;
-    const writePool = bufferPoolForWrite(estimateWriteSize(write), this.openPoolMb);
+    const writePool = bufferPoolForWrite(estimateWriteSize(held.value), this.openPoolMb);
     if (writePool !== null) await this.connection.reopenWithBufferPool(writePool);
   }
 
@@ -456,7 +477,8 @@ export class KuzuGraphStore implements GraphStore {
    * layer is rewritten whole, its indexes rebuilt after. The stored layer is the write's `storedLayer`
    * when this store read it and nothing wrote the layer since, else it is read now.
    */
-  private async smallDiff(write: IndexWrite, storedChunks: Array<{ id: string; documentId: string }>): Promise<EntityLayerDiff | null> {
+  private async smallDiff(held: Held<IndexWrite>, storedChunks: Array<{ id: string; documentId: string }>): Promise<EntityLayerDiff | null> {
+    const write = held.value;
     const replaced = new Set([...write.removedDocumentIds, ...write.documents.map((document) => document.id)]);
     // Many documents replaced, or extractions redone (a new extractor or schema): the layer is rewritten without reading it first.
     const storedDocuments = new Set(storedChunks.map((chunk) => chunk.documentId)).size;
@@ -480,6 +502,17 @@ export class KuzuGraphStore implements GraphStore {
     await this.fullText.refresh();
     await this.fullText.drop(['Chunk', ...nodeTypeNames(this.requireSchema())]);
   }
+}
+
+/** Entities, relations and mentions of a write's layer: what REMEMBERED_LAYER_MAX_RECORDS bounds. */
+function layerRecordsOf(held: Held<IndexWrite>): number {
+  const { graph } = held.value;
+  return graph.entities.length + graph.relations.length + graph.mentions.length;
+}
+
+/** validateIndexWrite of a held write against the stored chunks (read in a plain function: see Held). */
+function validateHeldWrite(held: Held<IndexWrite>, stored: KuzuRow[]): void {
+  validateIndexWrite(held.value, stored.map((row) => String(row.id)), new Map(stored.map((row) => [String(row.id), String(row.documentId)])));
 }
 
 function isAborted(signal: AbortSignal | undefined): boolean {
