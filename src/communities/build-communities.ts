@@ -5,6 +5,7 @@ import { attachIsolatedEntities } from './attach-isolated.js';
 import { entityGraphOf } from './entity-graph.js';
 import { detectHierarchicalCommunities, type HierarchicalCommunity } from './hierarchical-leiden.js';
 import { indexInternalRelations } from './internal-relations.js';
+import { PartitionMemo } from './partition-memo.js';
 import { writeExtractiveReport, EXTRACTIVE_REPORT_VERSION } from './extractive-report.js';
 
 /** Options of community detection at index time. */
@@ -33,7 +34,7 @@ export async function buildCommunities(
   reportVersion = EXTRACTIVE_REPORT_VERSION,
 ): Promise<{ communities: Community[]; reused: number }> {
   const entityById = new Map(projection.entities.map((entity) => [entity.id, entity]));
-  const hierarchy = detectHierarchicalCommunities(entityGraphOf(projection), { maxClusterSize: options.maxClusterSize, seed: options.seed });
+  const hierarchy = detectHierarchicalCommunities(entityGraphOf(projection), { maxClusterSize: options.maxClusterSize, seed: options.seed, memo: partitionsOfLastBuild });
   const detected = withContentIds(attachIsolatedEntities(hierarchy.communities, projection));
   const previousByHash = new Map(previous.map((community) => [community.inputHash, community.report]));
   const internalRelationsOf = indexInternalRelations(projection.relations);
@@ -57,6 +58,13 @@ export async function buildCommunities(
   hashedInputsOfLastBuild = idsIn(inputHashes) <= HASHED_INPUT_IDS_KEPT ? inputHashes : new Map();
   return { communities, reused };
 }
+
+/**
+ * The Leiden partitions of the last build, found again by the graph they were made for (exact, see
+ * PartitionMemo): after a small change, the large communities the change did not reach are split
+ * below level 0 as before without running Leiden on them again.
+ */
+const partitionsOfLastBuild = new PartitionMemo();
 
 /** The report inputs a community's input hash was made from. */
 interface HashedInputs {

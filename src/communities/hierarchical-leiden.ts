@@ -3,10 +3,13 @@ import { induceSubgraph, projectGraph, type AdjacencyGraph, type WeightedGraph }
 import { partitionAdjacency, resolveLeidenSettings, type LeidenOptions, type LeidenSettings } from './leiden.js';
 import { renumberCommunities } from './leiden-phases.js';
 import { modularityOfAssignment } from './modularity.js';
+import type { PartitionMemo } from './partition-memo.js';
 
 /** Leiden options plus the size above which a community is clustered again one level down. */
 export interface HierarchicalLeidenOptions extends LeidenOptions {
   maxClusterSize?: number;
+  /** Partitions of an earlier build, found again by their graph (exact; see PartitionMemo); this build's are recorded into it. */
+  memo?: PartitionMemo;
 }
 
 /** One community of the hierarchy; `members` are node ids in input order. */
@@ -45,7 +48,7 @@ interface PendingSplit {
  * (largest first) then by smallest member id.
  */
 export function detectHierarchicalCommunities(graph: WeightedGraph, options: HierarchicalLeidenOptions = {}): CommunityHierarchy {
-  const { maxClusterSize = 10, ...leidenOptions } = options;
+  const { maxClusterSize = 10, memo, ...leidenOptions } = options;
   if (!Number.isInteger(maxClusterSize) || maxClusterSize < 1) {
     throw new RhizomeError('INPUT_INVALID', `maxClusterSize is ${maxClusterSize}; expected an integer ≥ 1.`, {
       details: { option: 'maxClusterSize', value: maxClusterSize },
@@ -53,14 +56,17 @@ export function detectHierarchicalCommunities(graph: WeightedGraph, options: Hie
   }
   const { nodeIds, adjacency } = projectGraph(graph);
   const settings = resolveLeidenSettings(leidenOptions);
-  if (nodeIds.length === 0) return { communities: [], levels: [] };
+  if (nodeIds.length === 0) {
+    memo?.endBuild();
+    return { communities: [], levels: [] };
+  }
 
   const communities: HierarchicalCommunity[] = [];
   const levels: CommunityLevelSummary[] = [];
   // The index in `communities` of each node's deepest community so far.
   const deepestCommunity = new Int32Array(nodeIds.length);
   const scratch = new Int32Array(nodeIds.length).fill(-1);
-  let pending: PendingSplit[] = [{ parentId: null, parts: partitionIntoGroups(adjacency, settings) }];
+  let pending: PendingSplit[] = [{ parentId: null, parts: partitionIntoGroups(adjacency, settings, memo) }];
 
   for (let level = 0; pending.length > 0; level++) {
     const ranked = rankCommunities(pending, nodeIds);
@@ -71,7 +77,7 @@ export function detectHierarchicalCommunities(graph: WeightedGraph, options: Hie
       communities.push({ id, level, parentId, members: Array.from(members, (node) => nodeIds[node]!) });
       if (members.length <= maxClusterSize) return;
       const subgraph = induceSubgraph(adjacency, members, scratch);
-      const parts = partitionIntoGroups(subgraph, settings);
+      const parts = partitionIntoGroups(subgraph, settings, memo);
       if (parts.length < 2) return;
       next.push({ parentId: id, parts: parts.map((part) => part.map((local) => members[local]!)) });
     });
@@ -84,11 +90,20 @@ export function detectHierarchicalCommunities(graph: WeightedGraph, options: Hie
     });
     pending = next;
   }
+  memo?.endBuild();
   return { communities, levels };
 }
 
-/** Leiden on an adjacency, returned as member lists (ascending node indices), one per community. */
-function partitionIntoGroups(adjacency: AdjacencyGraph, settings: LeidenSettings): Int32Array[] {
+/** Leiden on an adjacency, returned as member lists (ascending node indices), one per community; taken from the memo when it knows the graph. */
+function partitionIntoGroups(adjacency: AdjacencyGraph, settings: LeidenSettings, memo: PartitionMemo | undefined): Int32Array[] {
+  const known = memo?.find(adjacency, settings);
+  if (known) return known;
+  const groups = leidenGroups(adjacency, settings);
+  memo?.remember(adjacency, settings, groups);
+  return groups;
+}
+
+function leidenGroups(adjacency: AdjacencyGraph, settings: LeidenSettings): Int32Array[] {
   const assignment = partitionAdjacency(adjacency, settings);
   const count = renumberCommunities(assignment);
   const sizes = new Int32Array(count);

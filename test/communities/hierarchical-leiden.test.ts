@@ -6,6 +6,7 @@ import {
   type HierarchicalCommunity,
   type WeightedGraph,
 } from '../../src/communities/index.js';
+import { PartitionMemo } from '../../src/communities/partition-memo.js';
 import { karateClub } from '../fixtures/karate.js';
 import { generatePlantedPartition } from '../fixtures/planted-partition.js';
 import { inducesConnectedSubgraph, normalizedMutualInformation } from './partition-checks.js';
@@ -99,6 +100,35 @@ describe('detectHierarchicalCommunities', () => {
     const first = detectHierarchicalCommunities(planted.graph, { seed: 3 });
     const second = detectHierarchicalCommunities(planted.graph, { seed: 3 });
     assert.deepEqual(first, second);
+  });
+
+  it('takes from the memo only the partitions of unchanged subgraphs, and gives what a build without it gives', () => {
+    const memo = new PartitionMemo();
+    assert.deepEqual(detectHierarchicalCommunities(planted.graph, { maxClusterSize: 10, memo }), detectHierarchicalCommunities(planted.graph, { maxClusterSize: 10 }));
+    assert.equal(memo.found, 0);
+    // One more node hanging off one group, and one edge of another group weighing more: level 0 and the
+    // subgraphs of those groups change, the other groups' subgraphs do not.
+    const [first, second] = planted.graph.edges;
+    const changed: WeightedGraph = {
+      nodes: [...planted.graph.nodes, 'newcomer'],
+      edges: [{ ...first!, weight: 3 }, ...planted.graph.edges.slice(1), { source: 'newcomer', target: second!.source }],
+    };
+    const withMemo = detectHierarchicalCommunities(changed, { maxClusterSize: 10, memo });
+    assert.deepEqual(withMemo, detectHierarchicalCommunities(changed, { maxClusterSize: 10 }));
+    assert.ok(memo.found > 0, 'the unchanged subgraphs were found');
+    const splits = withMemo.communities.filter((community) => community.members.length > 10).length;
+    assert.ok(memo.found < splits + 1, `not every partition was taken from the memo (${memo.found} of ${splits + 1})`);
+    // The same graph again: every partition, level 0 included, comes from the memo.
+    const before = memo.found;
+    assert.deepEqual(detectHierarchicalCommunities(changed, { maxClusterSize: 10, memo }), withMemo);
+    assert.equal(memo.found - before, splits + 1);
+  });
+
+  it('remembers no graph beyond its bound', () => {
+    const memo = new PartitionMemo(100);
+    detectHierarchicalCommunities(planted.graph, { maxClusterSize: 10, memo });
+    detectHierarchicalCommunities(planted.graph, { maxClusterSize: 10, memo });
+    assert.equal(memo.found, 0);
   });
 
   it('keeps a clique larger than maxClusterSize whole, since no split improves modularity', () => {
