@@ -374,3 +374,16 @@ test('an anchor date (the starting event\'s) dates the path\'s first fact, not i
   assert.equal(ranked({ prefer: 'at', date: '2023-05', anchor: true })[0], 'Corvel Point → Velbrook', 'the event of May 2023 is the one the question starts from');
   assert.ok(ranked({ prefer: 'at', date: '2023-05', anchor: true }).indexOf('Corvel Point → Velbrook → Dunmore') < ranked({ prefer: 'at', date: '2023-05' }).indexOf('Corvel Point → Velbrook → Dunmore'), 'read as the answer\'s date it would hold the 1998 fact against the path');
 });
+
+test('a path ends on a seed only when the query lets that seed answer', () => {
+  const graph = smallGraph(
+    [{ name: 'QX-90', type: 'Product' }, { name: 'Brantwell', type: 'Organization' }, { name: 'Tollan', type: 'Organization' }],
+    [
+      { source: 'Brantwell', target: 'QX-90', evidence: 'Brantwell installed the QX-90 system.' },
+      { source: 'Tollan', target: 'QX-90', evidence: 'Tollan services the QX-90 system.' },
+    ],
+  );
+  const ask = (answerable: string[]) => rankRelationPaths(graph.index, query(graph, ['QX-90', 'Brantwell'], 'who installed the system', { wantedTypes: new Map([['Organization', 1]]), answerableSeeds: new Set(answerable.map((name) => graph.at(name))) }), 8);
+  assert.ok(!ask([]).some((path) => names(path).endsWith('Brantwell')), ask([]).map(names).join('; '));
+  assert.equal(names(ask(['Brantwell'])[0]), 'QX-90 → Brantwell');
+});

@@ -169,8 +169,13 @@ export class LocalSearcher {
     };
     if (seeds.length === 0 && (options.pathSeedsFromText ?? 0) > 0) {
       // The corpus's background subject is met in most passages: a path from it says nothing of these.
-      const hitEntities = new Set(hits.slice(0, walkProfile.textPathHits).flatMap((hit) => index.entitiesOfChunk[index.chunkIndexById.get(hit.id) ?? -1] ?? []).filter((entityIndex) => index.chunkIds.length < 2 || !isBackgroundSubject(index, entityIndex, options.ranking.linking)));
+      const entitiesOfHit = (hit: ScoredId) => (index.entitiesOfChunk[index.chunkIndexById.get(hit.id) ?? -1] ?? []).filter((entityIndex) => index.chunkIds.length < 2 || !isBackgroundSubject(index, entityIndex, options.ranking.linking));
+      const nearest = hits.slice(0, walkProfile.textPathHits).map(entitiesOfHit);
+      const hitEntities = new Set(nearest.flat());
       pathQuery.seeds = [...hitEntities].sort((left, right) => (scores[right] as number) - (scores[left] as number)).slice(0, options.pathSeedsFromText);
+      // What the nearest passage names is what the question describes; a seed met only in the passages after it may answer.
+      const described = new Set(nearest[0] ?? []);
+      pathQuery.answerableSeeds = new Set(pathQuery.seeds.filter((seed) => !described.has(seed)));
     }
     const paths = pathQuery.seeds.length > 0 ? rankRelationPaths(index, pathQuery, options.ranking.paths.kept) : [];
     // The passages about what the question names come first, in the order the walk ranks them; then those about the entities the best relation paths pass through or reach.

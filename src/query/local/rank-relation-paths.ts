@@ -15,6 +15,12 @@ export interface PathQuery {
   /** Edge type → the question stems a relation of that type covers whatever its evidence says; none when left out. */
   relationTypeWords?: ReadonlyMap<string, readonly string[]>;
   seeds: number[];
+  /**
+   * The seeds a path may end on (none by default: the question's own entities never answer it).
+   * When the question names nothing, the seeds are the entities of the passages nearest to it, and
+   * those beyond the nearest one may be the answer.
+   */
+  answerableSeeds?: ReadonlySet<number>;
   /** Node types the question asks for, with weights (empty when unknown). */
   wantedTypes: Map<string, number>;
   /** Stem of the wh-phrase's head noun ("which charity" → "charit"), matched against entity descriptors; null when none. */
@@ -128,7 +134,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
     beam = kept.map((item) => item.path);
     for (const item of kept) {
       const end = item.path.entities[item.path.entities.length - 1] as number;
-      if (seedSet.has(end)) continue;
+      if (seedSet.has(end) && query.answerableSeeds?.has(end) !== true) continue;
       finished.push({ path: item.path, score: item.score + typeBonus(index, end, query) + bridgeBonus(index, item.path, query) + profile.endRelevance * (relevance(end) / maxRelevance) - profile.endHubPenalty * commonness(end) });
     }
   }
