@@ -142,10 +142,13 @@ export class LocalSearcher {
     for (const hit of hits) if (!index.chunkIndexById.has(hit.id)) ranked.push({ id: hit.id, score: 1e-9 * hit.score });
     ranked.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
     const textRanks = textRankings.map((ranking) => new Map(ranking.map((hit, position) => [hit.id, position])));
-    const fused = ranked.map((item, position) => ({
-      id: item.id,
-      score: 1 / (walkProfile.fusionK + position) + textRanks.reduce((sum, ranks) => sum + (ranks.has(item.id) ? 1 / (walkProfile.fusionK + (ranks.get(item.id) as number)) / textRanks.length : 0), 0),
-    }));
+    const fused = ranked.map((item, position) => {
+      const textScore = textRanks.reduce((sum, ranks) => sum + (ranks.has(item.id) ? 1 / (walkProfile.fusionK + (ranks.get(item.id) as number)) / textRanks.length : 0), 0);
+      // When the question names no entity, the walk starts from the text ranking alone: a passage that names no entity is
+      // not in the graph, so the walk cannot rank it, and its text rank stands for both (not the walk's last place).
+      const walkScore = seeds.length === 0 && !index.chunkIndexById.has(item.id) ? textScore : 1 / (walkProfile.fusionK + position);
+      return { id: item.id, score: walkScore + textScore };
+    });
     fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
 
     const seedSet = new Set(seeds);
