@@ -63,6 +63,7 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   // The dates the question gives are terms too, met by a sentence's date at the question's precision ("2022-06-08", "March 2024").
   const questionDates = findDates(analysis.searchText).map((date) => date.iso);
   const questionStems = new Set([...analysis.stems, ...questionDates.map(dateTerm)]);
+  const questionDays = questionDates.filter((iso) => /^\d{4}-\d{2}-\d{2}$/.test(iso));
   const questionEntityIds = new Set(context.questionEntities.map((entity) => entity.id));
   const wantedTypes = analysis.answerType.types;
   const evidenceSpans = new Set(context.paths.flatMap((path) => path.relations.map((relation) => `${relation.chunkId}:${relation.start}`)));
@@ -87,7 +88,9 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
     }
     const pathBonus = candidate.keys.some((key) => evidenceSpans.has(key)) ? profile.pathEvidenceBonus : 0;
     const rankPrior = profile.rankPrior / (1 + candidate.chunkIndex);
-    candidate.score = termScore + entityScore + (namesQuestionEntity ? profile.questionEntityBonus : 0) + pathBonus + rankPrior;
+    // A day the question names (not a month or a year) picks out what it is about as a name does.
+    const namesQuestionDay = questionDays.some((day) => candidate.stems.has(dateTerm(day)));
+    candidate.score = termScore + entityScore + (namesQuestionEntity || namesQuestionDay ? profile.questionEntityBonus : 0) + pathBonus + rankPrior;
     if (termScore === 0 && !namesQuestionEntity && pathBonus === 0) candidate.score = 0;
     if (candidate.ownStems && ![...questionStems].some((stem) => candidate.ownStems?.has(stem))) candidate.score = 0;
   }

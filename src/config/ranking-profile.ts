@@ -113,7 +113,7 @@ export const rankingProfileSchema = z.object({
       cropWords: z.number().int().min(5).default(30),
       /** Bonus of a sentence that is the evidence of a chosen path. */
       pathEvidenceBonus: z.number().min(0).default(0.3),
-      /** Bonus of a sentence naming an entity of the question. */
+      /** Bonus of a sentence naming an entity of the question, or a day it names ("on 2021-06-08": a month or year does not count). */
       questionEntityBonus: z.number().min(0).default(0.2),
       /** Prior for sentences of better-ranked chunks (divided by 1 + the chunk's rank). */
       rankPrior: z.number().min(0).default(0.15),

@@ -65,3 +65,12 @@ test('a sentence ending with a colon is read with the list items it introduces',
   const alone = answerExtractively(analysis, context, { ...limits, ranking: { ...validateConfig({}).query.ranking.sentences, leadInWords: 0 } });
   assert.doesNotMatch(alone.answer, /modules: Spindle/, 'with leadInWords 0 the items are read alone');
 });
+
+test('the row that holds the day the question names is quoted, though prose shares more of the question\'s words', () => {
+  const rows = ['Version  Released    Supported until', '', '1.0.0    2019-03-06  2020-09-01', '2.0.0    2021-06-08  2023-06-30', '3.0.0    2023-09-17  2025-01-31'];
+  const prose = chunk('policy', 'Major Kestrel versions are supported for at least six months after their release date. Each major Kestrel version is verified against the supported runtimes. Support of a major Kestrel version ends with its successor.');
+  const table = chunk('schedule', rows.join('\n'), { kind: 'table', section: 'Kestrel guide › Schedule' });
+  const analysis = analyzeQuestion('Until which date is the major Kestrel version released on 2021-06-08 supported?', schema);
+  const answer = answerExtractively(analysis, contextOf([prose, table]), { maxSentences: 2, maxWords: 60 });
+  assert.match(answer.answer, /Version · Released · Supported until\n2\.0\.0 · 2021-06-08 · 2023-06-30\n/, answer.answer);
+});
