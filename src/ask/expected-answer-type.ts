@@ -4,6 +4,7 @@ import { isStopWord } from '../text/words.js';
 import { stemWord } from '../core/stem.js';
 import { acrossLanguages } from '../text/lang/registry.js';
 import { wordAlternation } from '../text/lang/word-lists.js';
+import { contentStems } from '../text/content-stems.js';
 
 /** Node types a question asks for, each with how strongly (1 = the type named, 0.5 = plausible). */
 export type AnswerTypeWeights = Map<string, number>;
@@ -57,6 +58,9 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
       if (type.cues.shapes.includes('person-name')) weights.set(type.name, 1);
       else if (organisationWords.test(describe(type))) weights.set(type.name, 0.5);
     }
+    // "Who makes / supplies / funds …": the schema says which of those types does that (its edge types' sources).
+    const doers = subjectTypesOfVerb(words.slice(first + 1).find((word) => !isStopWord(word)), schema).filter((type) => weights.has(type));
+    if (doers.length > 0) for (const [type] of weights) weights.set(type, doers.includes(type) ? 1 : 0.5);
     return weights;
   }
   const typesMentioning = (word: string) => typesNamedBy(word, schema);
@@ -73,6 +77,21 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
     return weights;
   }
   return weights;
+}
+
+/**
+ * The source types of the edge types one of whose phrases is this word with at most a particle
+ * ("makes", "made by", "fabrique"): who does what that verb says. Empty for no word or no such edge type.
+ */
+function subjectTypesOfVerb(word: string | undefined, schema: GraphSchema): string[] {
+  const stem = word === undefined ? undefined : contentStems(word)[0];
+  if (stem === undefined) return [];
+  const types = new Set<string>();
+  for (const edge of schema.edgeTypes) {
+    const phrases = [...edge.patterns, ...edge.passivePatterns].map((phrase) => contentStems(phrase)).filter((stems) => stems.length === 1);
+    if (phrases.some(([phraseStem]) => phraseStem === stem)) for (const type of edge.source) types.add(type);
+  }
+  return [...types];
 }
 
 /** The description of each schema node type, computed once per type and reading (every question word is matched against it). */
