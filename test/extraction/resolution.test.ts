@@ -62,6 +62,21 @@ test('a first word alone merges with the one organisation it starts, even when t
   assert.deepEqual(graph.merges.map((merge) => merge.reason).sort(), ['fuzzy', 'short-form']);
 });
 
+test('a last word alone merges with the one name it ends, unless that name is untyped and its leading words are a name of their own', () => {
+  const headed = resolveGraph([
+    chunk('c1', [entity('Corran Harbour Board', 'Organisation')]),
+    chunk('c2', [entity('Board', 'Concept')]),
+  ], schema, options);
+  assert.deepEqual(headed.entities.map((item) => [item.name, item.aliases]), [['Corran Harbour Board', ['Board']]]);
+  // "Tarvel Quillbase" (the Quillbase for Tarvel) puts two names side by side: it is not the long form of "Quillbase".
+  const sideBySide = resolveGraph([
+    chunk('c1', [entity('Tarvel', 'Organisation'), entity('Tarvel Quillbase', 'Concept')]),
+    chunk('c2', [entity('Quillbase', 'Concept')]),
+  ], schema, options);
+  assert.deepEqual(sideBySide.entities.map((item) => item.name).sort(), ['Quillbase', 'Tarvel', 'Tarvel Quillbase']);
+  assert.equal(sideBySide.merges.length, 0);
+});
+
 test('a product code alone merges with the one longer name it starts; never with two, never a bare number', () => {
   const one = resolveGraph([
     chunk('c1', [entity('KX-40 Lidar', 'Product')]),

@@ -38,7 +38,8 @@ export interface KeyMerge {
  * Groups normalised names that denote one entity: declared acronyms, initial + surname
  * ("t wierzba" → "tomasz wierzba"), a surname or a first name alone when only one person carries it, a first
  * or last word alone when only one longer name starts or ends with it ("Brevik" → "Brevik Rail
- * Controls", "the Board" → "… Water Board"; a code, "KX-40" → "KX-40 Lidar"), and near-identical long names
+ * Controls", "the Board" → "… Water Board", but not "MySQL" → "Fastify MySQL", two names side by side;
+ * a code, "KX-40" → "KX-40 Lidar"), and near-identical long names
  * (merged before the short forms, so that "Tamsin Freight" and "Tamsin Freight Ltd" count as
  * one longer name of "Tamsin"). Every merge is returned with its reason.
  */
@@ -106,12 +107,21 @@ export function mergeAliases(names: Map<string, NameStatistics>, types: Map<stri
       else if (longer.length === 1 && people.length === 0 && (type === FALLBACK_NODE_TYPE || type === types.get(longer[0] as string))) merge(longer[0] as string, key, 'short-form');
       else if (longer.length === 0 && people.length === 0) {
         const headed = distinctSets(byLastWord.get(key) ?? [], sets);
-        if (headed.length === 1 && (type === FALLBACK_NODE_TYPE || type === types.get(headed[0] as string))) merge(headed[0] as string, key, 'short-form');
+        if (headed.length === 1 && (type === FALLBACK_NODE_TYPE || type === types.get(headed[0] as string)) && !namesAnother(headed[0] as string, key, names, types)) merge(headed[0] as string, key, 'short-form');
       }
     }
   }
 
   return { sets, merges };
+}
+
+/**
+ * "Fastify MySQL", "Vite Ruby": an untyped long name whose leading words are a name of their own
+ * puts two names side by side; it is not the long form of its last word.
+ */
+function namesAnother(long: string, short: string, names: ReadonlyMap<string, NameStatistics>, types: ReadonlyMap<string, string>): boolean {
+  if (types.get(long) !== FALLBACK_NODE_TYPE) return false;
+  return names.has(long.slice(0, long.length - short.length - 1));
 }
 
 /** One name per merged set (the first seen), so that a set's several spellings count once. */
