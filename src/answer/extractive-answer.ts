@@ -1,5 +1,5 @@
 import { normaliseName } from '../core/normalise.js';
-import type { Citation, Entity, Language } from '../core/records.js';
+import { innermostHeading, type Citation, type Entity, type Language } from '../core/records.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE } from '../config/graph-schema.js';
 import type { ChunkSource, RetrievalContext } from '../core/retrieval-context.js';
@@ -108,7 +108,8 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
       return { ...base, answer: reduced.answer, found: true, citations: [...reduced.citations, ...communityCitations] };
     }
   }
-  const pathEvidence = selectPathEvidence(context, candidates, options, profile);
+  // Asked for no kind of entity about the one thing the question names, which heads the first passage ("What values does appType accept?"): that section answers, not a path away from it.
+  const pathEvidence = wantedTypes.size === 0 && firstPassageIsHeadedByQuestion(analysis, context) ? { evidence: [], answers: [] } : selectPathEvidence(context, candidates, options, profile);
   const chosen = chooseSentences(pathEvidence.evidence, candidates, options);
   if (chosen.length === 0) return { ...base, answer: NOT_FOUND, found: false, citations: [] };
   // Answer first: the entities the chosen paths reach, then the evidence that reaches them; or, when
@@ -134,6 +135,15 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   const documents = new Map(chosen.map((candidate) => [candidate.documentId, candidate]));
   for (const [id, candidate] of documents) citations.push({ kind: 'document', id, label: candidate.documentTitle, path: candidate.documentPath });
   return { ...base, answer: `${lead}${parts.join(' ')}`, found: true, citations };
+}
+
+/** True when the question names one thing and the first passage's own heading (its section's last) is that name. */
+function firstPassageIsHeadedByQuestion(analysis: QuestionAnalysis, context: RetrievalContext): boolean {
+  const heading = innermostHeading(context.chunks[0]?.chunk.section);
+  const named = analysis.entities[0];
+  if (heading === undefined || named === undefined || analysis.entities.length > 1) return false;
+  const key = normaliseName(heading);
+  return normaliseName(named.surface) === key || normaliseName(named.name) === key;
 }
 
 /**

@@ -1,10 +1,8 @@
-import type { Chunk, SourceDocument, TextBlock } from '../core/records.js';
+import { SECTION_SEPARATOR, type Chunk, type SourceDocument, type TextBlock } from '../core/records.js';
 import { buildChunk } from './build-chunk.js';
 import { packUnits, unitsOf, type TextUnit } from './pack-text-units.js';
 import { splitSentences } from './sentences.js';
 
-/** Joins the headings of a section path in chunks and citations. */
-export const SECTION_SEPARATOR = ' › ';
 
 /** Consecutive blocks chunked together: prose of one section and page, or one code block or table. */
 interface BlockRun {

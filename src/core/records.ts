@@ -209,6 +209,14 @@ export interface MergeRecord {
 }
 
 /** A pointer from an answer to the evidence it used. */
+/** Joins the headings of a section path in chunks and citations. */
+export const SECTION_SEPARATOR = ' › ';
+
+/** The innermost heading of a section path ("Shared Options › appType" → "appType"); undefined without one. */
+export function innermostHeading(section: string | undefined): string | undefined {
+  return section === undefined || section === '' ? undefined : section.split(SECTION_SEPARATOR).pop();
+}
+
 export interface Citation {
   kind: 'document' | 'chunk' | 'entity' | 'relation' | 'community';
   id: string;

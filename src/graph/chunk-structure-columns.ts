@@ -21,3 +21,8 @@ export function decodeChunkStructure(kind: unknown, section: unknown, page: unkn
     ...(Number.isInteger(pageNumber) && pageNumber > 0 ? { page: pageNumber } : {}),
   };
 }
+
+/** A stored section column as a record's optional `section` (absent when empty or null). */
+export function sectionOf(section: unknown): { section?: string } {
+  return typeof section === 'string' && section !== '' ? { section } : {};
+}

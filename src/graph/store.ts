@@ -19,6 +19,8 @@ export interface ChunkWithSource extends Chunk {
 
 /** A chunk's text with where it sits, without its extraction or structure (what in-memory text indexes read). */
 export type ChunkText = Pick<Chunk, 'id' | 'documentId' | 'start' | 'text'>;
+/** A chunk's id, document id and, when it lies under headings, its section path. */
+export type ChunkDocument = Pick<Chunk, 'id' | 'documentId' | 'section'>;
 
 /** The in-memory projection of the entity layer that graph algorithms run on. */
 export interface GraphProjection {
@@ -161,8 +163,8 @@ export interface GraphStore {
    * Optional: runs on a backend without it read listChunks.
    */
   readStoredChunks?(): Promise<StoredChunk[]>;
-  /** Every chunk's id and document id, without text or extraction (for lookups by document, such as a document's title). */
-  listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>>;
+  /** Every chunk's id, document id and section path (when it has one), without text or extraction (for lookups by document or heading). */
+  listChunkDocuments(): Promise<ChunkDocument[]>;
   /**
    * Applies one run's write atomically. When `signal` fires mid-write, the write stops before its
    * next statement, is rolled back and ABORTED is thrown (the previous index stays).

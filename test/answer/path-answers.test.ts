@@ -103,3 +103,19 @@ test('path evidence from a chunk outside the context is cited with its document 
   const without = answerExtractively(analysis, context, { maxSentences: 4, maxWords: 60 });
   assert.notEqual(without.citations.find((item) => item.kind === 'chunk')?.label, '', 'a chunk citation is never unlabelled');
 });
+
+test('asked for no kind of entity about the one thing it names, the question is answered from the passage that thing heads, not from a path away from it', () => {
+  const context = contextOf(
+    [{ name: 'pollMode', type: 'Concept' }, { name: 'Ferrule', type: 'Concept' }],
+    [{ source: 'pollMode', target: 'Ferrule', evidence: 'Related: pollMode, and the Ferrule adapters that read it.' }],
+    [{ names: ['pollMode', 'Ferrule'], relations: [0], score: 1 }],
+  );
+  const named = context.questionEntities[0] as RetrievalContext['questionEntities'][number];
+  const analysis = { ...analyzeQuestion('Which values does the pollMode option accept, and which is the default?', schema), entities: [{ id: named.id, name: named.name, surface: 'pollmode', match: 'exact' as const }] };
+  const text = "pollMode\n\n    Type:    'push' | 'pull'\n\n    Default:    'pull' \n\nHow a Kestrel worker learns of new jobs.";
+  const passage = (section?: string) => ({ chunk: { id: 'options', documentId: 'doc_options', index: 0, text, start: 0, end: text.length, tokenCount: 20, documentPath: 'docs/options.md', documentTitle: 'Kestrel options', documentDate: null, ...(section ? { section } : {}) }, score: 1 });
+  const headed = answerExtractively(analysis, { ...context, chunks: [passage('Kestrel options › pollMode')] }, { maxSentences: 4, maxWords: 60 });
+  assert.match(headed.answer, /^pollMode Type: 'push' \| 'pull' Default: 'pull'/, headed.answer);
+  const unheaded = answerExtractively(analysis, { ...context, chunks: [passage()] }, { maxSentences: 4, maxWords: 60 });
+  assert.match(unheaded.answer, /^Ferrule — /, 'without the heading the path still answers');
+});

@@ -107,6 +107,9 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       assert.deepEqual(stored, structured);
       const withSource = await store.getChunks(['chunk-weather-code', 'chunk-lynx-0']);
       assert.deepEqual(withSource.map((chunk) => [chunk.id, chunk.kind, chunk.section, chunk.page]), [['chunk-weather-code', 'code', 'Weather log › Commands', undefined], ['chunk-lynx-0', undefined, undefined, undefined]].sort((a, b) => withSource.findIndex((c) => c.id === a[0]) - withSource.findIndex((c) => c.id === b[0])));
+
+      const listed = (await store.listChunkDocuments()).filter((chunk) => chunk.documentId === 'doc-weather' || chunk.id === 'chunk-lynx-0');
+      assert.deepEqual(listed, [{ id: 'chunk-lynx-0', documentId: 'doc-lynx' }, { id: 'chunk-weather-code', documentId: 'doc-weather', section: 'Weather log › Commands' }, { id: 'chunk-weather-title', documentId: 'doc-weather', section: 'Weather log' }], 'listChunkDocuments gives the section path of a chunk that has one');
     }));
 
   test('loadProjection returns entities, typed and RELATED_TO relations with their dates, and mentions', () =>

@@ -3,7 +3,7 @@ import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import type { ChunkExtraction, MergeRecord, Relation, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkDocument, ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
 import { FULL_TEXT_TOKENIZER, KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
 import { beginGuardedWrite, endGuardedWrite, restoreGuardedCopy, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
@@ -12,7 +12,7 @@ import { validateIndexWrite } from '../validate-write.js';
 import { countStore } from '../count-store.js';
 import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
 import { CHUNK_STRUCTURE_COLUMNS, CORPUS_DDL, DOCUMENT_HISTORY_COLUMNS, entityLayerDdl, relationTables } from './kuzu-ddl.js';
-import { decodeChunkStructure } from '../chunk-structure-columns.js';
+import { decodeChunkStructure, sectionOf } from '../chunk-structure-columns.js';
 import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, readEntityMentions, readRelations, writeEntityLayer } from './kuzu-entity-layer.js';
 import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-layer-diff.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
@@ -151,9 +151,9 @@ export class KuzuGraphStore implements GraphStore {
     }));
   }
 
-  async listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>> {
-    const rows = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId ORDER BY c.id');
-    return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId) }));
+  async listChunkDocuments(): Promise<ChunkDocument[]> {
+    const rows = await this.connection.run('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId, c.section AS section ORDER BY c.id');
+    return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId), ...sectionOf(row.section) }));
   }
 
   async listChunks(): Promise<StoredChunk[]> {

@@ -1,10 +1,10 @@
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
-import { decodeChunkStructure } from '../chunk-structure-columns.js';
+import { decodeChunkStructure, sectionOf } from '../chunk-structure-columns.js';
 import type { ChunkExtraction, Community, MergeRecord, Relation, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
-import type { ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkDocument, ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { Neo4jVectors } from './neo4j-vectors.js';
 import { countStore } from '../count-store.js';
 import { toFullTextQuery } from './full-text-query.js';
@@ -76,9 +76,9 @@ export class Neo4jGraphStore implements GraphStore {
     }));
   }
 
-  async listChunkDocuments(): Promise<Array<{ id: string; documentId: string }>> {
-    const rows = await this.read('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId ORDER BY c.id');
-    return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId) }));
+  async listChunkDocuments(): Promise<ChunkDocument[]> {
+    const rows = await this.read('MATCH (c:Chunk) RETURN c.id AS id, c.documentId AS documentId, c.section AS section ORDER BY c.id');
+    return rows.map((row) => ({ id: String(row.id), documentId: String(row.documentId), ...sectionOf(row.section) }));
   }
 
   async listChunkTexts(): Promise<ChunkText[]> {

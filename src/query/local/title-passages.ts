@@ -1,5 +1,6 @@
 import { stripAccents } from '../../core/normalise.js';
 import type { GraphStore } from '../../graph/store.js';
+import { innermostHeading } from '../../core/records.js';
 
 /** Chunks by their document's title, as a question would write it (accent-free words, lower case). */
 export type TitleIndex = ReadonlyMap<string, readonly string[]>;
@@ -21,12 +22,17 @@ function titleKey(title: string): string {
 export async function loadTitleIndex(store: GraphStore): Promise<TitleIndex> {
   const titles = new Map((await store.listDocuments()).map((document) => [document.id, titleKey(document.title)]));
   const index = new Map<string, string[]>();
-  for (const { id, documentId } of await store.listChunkDocuments()) {
-    const key = titles.get(documentId);
-    if (!key || key.length < MIN_TITLE_CHARACTERS) continue;
+  const add = (key: string | undefined, id: string) => {
+    if (!key || key.length < MIN_TITLE_CHARACTERS) return;
     const list = index.get(key) ?? [];
-    list.push(id);
+    if (!list.includes(id)) list.push(id);
     index.set(key, list);
+  };
+  for (const { id, documentId, section } of await store.listChunkDocuments()) {
+    add(titles.get(documentId), id);
+    // A chunk under a heading is about what the heading names ("Shared Options › appType").
+    const heading = innermostHeading(section);
+    if (heading) add(titleKey(heading), id);
   }
   return index;
 }
