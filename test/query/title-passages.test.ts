@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { passagesAboutQuestion, type TitleIndex } from '../../src/query/local/title-passages.js';
+import { buildTitleIndex, passagesAboutQuestion, type TitleIndex } from '../../src/query/local/title-passages.js';
 
 const titles: TitleIndex = new Map([
   ['pterocarya', ['c-ptero']],
@@ -23,4 +23,25 @@ test('a title written in lower case is an ordinary word, not a name', () => {
 test('the passages titled with a linked entity\'s name or alias come first, every chunk of the document', () => {
   assert.deepEqual(passagesAboutQuestion('Who directed the film shot in Leland in 1986?', ['Maximum Overdrive'], titles), ['c-film-1', 'c-film-2']);
   assert.deepEqual(passagesAboutQuestion('Who directed it?', ['Nobody Here'], titles), []);
+});
+
+test('chunks are indexed by their document title and their own heading; a title most documents share is left out', () => {
+  const documents = [
+    { id: 'd-options', title: 'Kestrel' },
+    { id: 'd-workers', title: 'Kestrel' },
+    { id: 'd-queues', title: 'Kestrel' },
+    { id: 'd-release', title: 'Kestrel 4 release notes' },
+  ];
+  const chunks = [
+    { id: 'c-poll', documentId: 'd-options', section: 'Kestrel › Shared Options › pollMode' },
+    { id: 'c-retry', documentId: 'd-options', section: 'Kestrel › Shared Options › retryLimit' },
+    { id: 'c-workers', documentId: 'd-workers', section: 'Kestrel › Workers' },
+    { id: 'c-queues', documentId: 'd-queues' },
+    { id: 'c-release', documentId: 'd-release' },
+  ];
+  const index = buildTitleIndex(documents, chunks);
+  assert.deepEqual(index.get('pollmode'), ['c-poll']);
+  assert.deepEqual(index.get('kestrel 4 release notes'), ['c-release']);
+  assert.equal(index.get('kestrel'), undefined, 'three of four documents are titled "Kestrel": it names the collection');
+  assert.deepEqual(passagesAboutQuestion('What values does the pollMode option accept?', ['pollMode'], index), ['c-poll']);
 });

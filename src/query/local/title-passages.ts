@@ -1,5 +1,5 @@
 import { stripAccents } from '../../core/normalise.js';
-import type { GraphStore } from '../../graph/store.js';
+import type { ChunkDocument, GraphStore, StoredDocument } from '../../graph/store.js';
 import { innermostHeading } from '../../core/records.js';
 
 /** Chunks by their document's title, as a question would write it (accent-free words, lower case). */
@@ -18,22 +18,37 @@ function titleKey(title: string): string {
   return plain(title.replace(/\s*\([^()]*\)\s*$/u, '')).toLowerCase().trim();
 }
 
-/** Reads every chunk's document title once (no chunk text is loaded). */
+/**
+ * Reads every chunk's document title and section heading once (no chunk text is loaded). A title or
+ * heading that most documents share ("Fastify" over a whole manual) names their collection, not what
+ * one page is about: it is left out.
+ */
 export async function loadTitleIndex(store: GraphStore): Promise<TitleIndex> {
-  const titles = new Map((await store.listDocuments()).map((document) => [document.id, titleKey(document.title)]));
-  const index = new Map<string, string[]>();
-  const add = (key: string | undefined, id: string) => {
+  return buildTitleIndex(await store.listDocuments(), await store.listChunkDocuments());
+}
+
+/** The title index of these documents and chunks (see loadTitleIndex). */
+export function buildTitleIndex(documents: ReadonlyArray<Pick<StoredDocument, 'id' | 'title'>>, chunks: readonly ChunkDocument[]): TitleIndex {
+  const titles = new Map(documents.map((document) => [document.id, titleKey(document.title)]));
+  const chunksByKey = new Map<string, Set<string>>();
+  const documentsByKey = new Map<string, Set<string>>();
+  const add = (key: string | undefined, id: string, documentId: string) => {
     if (!key || key.length < MIN_TITLE_CHARACTERS) return;
-    const list = index.get(key) ?? [];
-    if (!list.includes(id)) list.push(id);
-    index.set(key, list);
+    const chunksOfKey = chunksByKey.get(key) ?? new Set<string>();
+    chunksOfKey.add(id);
+    chunksByKey.set(key, chunksOfKey);
+    const documentsOfKey = documentsByKey.get(key) ?? new Set<string>();
+    documentsOfKey.add(documentId);
+    documentsByKey.set(key, documentsOfKey);
   };
-  for (const { id, documentId, section } of await store.listChunkDocuments()) {
-    add(titles.get(documentId), id);
+  for (const { id, documentId, section } of chunks) {
+    add(titles.get(documentId), id, documentId);
     // A chunk under a heading is about what the heading names ("Shared Options › appType").
     const heading = innermostHeading(section);
-    if (heading) add(titleKey(heading), id);
+    if (heading) add(titleKey(heading), id, documentId);
   }
+  const index = new Map<string, string[]>();
+  for (const [key, chunksOfKey] of chunksByKey) if ((documentsByKey.get(key)?.size ?? 0) * 2 <= titles.size) index.set(key, [...chunksOfKey]);
   return index;
 }
 
