@@ -108,7 +108,7 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
       return { ...base, answer: reduced.answer, found: true, citations: [...reduced.citations, ...communityCitations] };
     }
   }
-  // Asked for no kind of entity about the one thing the question names, which heads the first passage ("What values does appType accept?"): that section answers, not a path away from it.
+  // Asked for no kind of entity about the one thing the question names, which heads the first passage ("What values does pollMode accept?"): that section answers, not a path away from it.
   const pathEvidence = wantedTypes.size === 0 && firstPassageIsHeadedByQuestion(analysis, context) ? { evidence: [], answers: [] } : selectPathEvidence(context, candidates, options, profile);
   const chosen = chooseSentences(pathEvidence.evidence, candidates, options);
   if (chosen.length === 0) return { ...base, answer: NOT_FOUND, found: false, citations: [] };

@@ -212,7 +212,7 @@ export interface MergeRecord {
 /** Joins the headings of a section path in chunks and citations. */
 export const SECTION_SEPARATOR = ' › ';
 
-/** The innermost heading of a section path ("Shared Options › appType" → "appType"); undefined without one. */
+/** The innermost heading of a section path ("Shared Options › pollMode" → "pollMode"); undefined without one. */
 export function innermostHeading(section: string | undefined): string | undefined {
   return section === undefined || section === '' ? undefined : section.split(SECTION_SEPARATOR).pop();
 }

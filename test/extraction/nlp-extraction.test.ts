@@ -231,6 +231,14 @@ test('a coined word and a trade the corpus writes in lower case make a business 
   assert.equal(typeOf('Parts come from Kolvar Brandt, which manufactures them.', 'Kolvar Brandt'), 'Concept', 'neither word is a common noun');
 });
 
+test('two capitalised words that open with no given name and end on a word of the language, rare ones included, are no one\'s name', () => {
+  const typeOf = (text: string, name: string) => extract(text).entities.find((entity) => entity.name === name)?.type;
+  assert.equal(typeOf('Up on the hill, Vorrin Cooperage began refurbishing the casks in November.', 'Vorrin Cooperage'), 'Concept', '"cooperage" is a rare English word');
+  assert.equal(typeOf('Before the first run, Quellin Chandlery carried out the calibration.', 'Quellin Chandlery'), 'Concept');
+  assert.equal(typeOf('Before the first run, Quellin Marrowby carried out the calibration.', 'Quellin Marrowby'), 'Person', 'a surname that is no word keeps the shape of a name');
+  assert.equal(typeOf('Before the first run, Anna Chandlery carried out the calibration.', 'Anna Chandlery'), 'Person', 'a given name opens it');
+});
+
 test('a sentence\'s validity reaches its relations: an ending phrase closes them', () => {
   const relations = extract('Tom Hale will retire from Verinta Holdings on 31 March 2024.').relations;
   assert.ok(relations.length > 0);

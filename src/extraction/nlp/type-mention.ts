@@ -1,7 +1,7 @@
 import { stripAccents } from '../../core/normalise.js';
 import { FALLBACK_NODE_TYPE, type GraphSchema, type NodeTypeDefinition } from '../../config/graph-schema.js';
 import type { Language, TypeCue, TypeVote } from '../../core/records.js';
-import { isDictionaryWord } from './dictionary.js';
+import { isDictionaryWord, isLexiconWord } from './dictionary.js';
 import { isCommonNounShaped } from './common-noun-shape.js';
 import { isGivenName } from '../../text/given-names.js';
 import type { CandidateMention } from './find-mentions.js';
@@ -149,8 +149,10 @@ function isPersonShaped(surface: string, knownLowercase: ReadonlySet<string>, la
   if (parts.some((part) => knownLowercase.has(stripAccents(part).toLowerCase()))) return null;
   if (language && parts.length >= 2 && hasCommonNounEnd(parts, language)) return null;
   if (parts.length === 2 && /^\p{Lu}\.$/u.test(parts[0] ?? '') && NAME_PART.test(parts[1] ?? '')) return 'initial';
-  if (parts.length >= 2 && parts.length <= 3 && parts.every((part) => NAME_PART.test(part))) return startsWithGivenName(parts[0] as string) ? 'given-name' : 'name';
-  return null;
+  if (parts.length < 2 || parts.length > 3 || !parts.every((part) => NAME_PART.test(part))) return null;
+  if (startsWithGivenName(parts[0] as string)) return 'given-name';
+  // No given name opens it, and it ends on a word of the language ("Vorrin Cooperage", "Corvel Chandlery"): a firm's or a thing's name.
+  return language && isLexiconWord(stripAccents(parts[parts.length - 1] as string).toLowerCase(), language) ? null : 'name';
 }
 
 /**

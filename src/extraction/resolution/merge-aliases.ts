@@ -38,7 +38,7 @@ export interface KeyMerge {
  * Groups normalised names that denote one entity: declared acronyms, initial + surname
  * ("t wierzba" → "tomasz wierzba"), a surname or a first name alone when only one person carries it, a first
  * or last word alone when only one longer name starts or ends with it ("Brevik" → "Brevik Rail
- * Controls", "the Board" → "… Water Board", but not "MySQL" → "Fastify MySQL", two names side by side;
+ * Controls", "the Board" → "… Water Board", but not "MySQL" → "Kestrel MySQL", two names side by side;
  * a code, "KX-40" → "KX-40 Lidar"), and near-identical long names
  * (merged before the short forms, so that "Tamsin Freight" and "Tamsin Freight Ltd" count as
  * one longer name of "Tamsin"). Every merge is returned with its reason.
@@ -116,7 +116,7 @@ export function mergeAliases(names: Map<string, NameStatistics>, types: Map<stri
 }
 
 /**
- * "Fastify MySQL", "Vite Ruby": an untyped long name whose leading words are a name of their own
+ * "Kestrel MySQL", "Orrin Ruby": an untyped long name whose leading words are a name of their own
  * puts two names side by side; it is not the long form of its last word.
  */
 function namesAnother(long: string, short: string, names: ReadonlyMap<string, NameStatistics>, types: ReadonlyMap<string, string>): boolean {

