@@ -77,6 +77,20 @@ test('a last word alone merges with the one name it ends, unless that name is un
   assert.equal(sideBySide.merges.length, 0);
 });
 
+test('a name that coordinates two names of the corpus is the long form of neither', () => {
+  const coordinated = resolveGraph([
+    chunk('c1', [entity('Millbeck and Quayford', 'Concept')]),
+    chunk('c2', [entity('Millbeck', 'Location'), entity('Quayford', 'Concept')]),
+  ], schema, options);
+  assert.deepEqual(coordinated.entities.map((item) => item.name).sort(), ['Millbeck', 'Millbeck and Quayford', 'Quayford']);
+  // "Spencer" alone, and no "Marks": the firm's short form.
+  const firm = resolveGraph([
+    chunk('c1', [entity('Marks and Spencer', 'Concept')]),
+    chunk('c2', [entity('Spencer', 'Concept')]),
+  ], schema, options);
+  assert.deepEqual(firm.entities.map((item) => [item.name, item.aliases]), [['Marks and Spencer', ['Spencer']]]);
+});
+
 test('a product code alone merges with the one longer name it starts; never with two, never a bare number', () => {
   const one = resolveGraph([
     chunk('c1', [entity('KX-40 Lidar', 'Product')]),

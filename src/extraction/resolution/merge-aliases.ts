@@ -4,6 +4,9 @@ import type { NameStatistics } from './name-statistics.js';
 import { UnionFind } from './union-find.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
 import { groupBy } from '../../core/group-by.js';
+import { acrossLanguages } from '../../text/lang/registry.js';
+
+const coordinationWords = acrossLanguages((packs) => new Set(packs.flatMap((pack) => [...pack.coordinationWords])));
 
 /** Options of alias merging (from the `resolution` config). */
 export interface AliasMergeOptions {
@@ -38,7 +41,8 @@ export interface KeyMerge {
  * Groups normalised names that denote one entity: declared acronyms, initial + surname
  * ("t wierzba" → "tomasz wierzba"), a surname or a first name alone when only one person carries it, a first
  * or last word alone when only one longer name starts or ends with it ("Brevik" → "Brevik Rail
- * Controls", "the Board" → "… Water Board", but not "MySQL" → "Kestrel MySQL", two names side by side;
+ * Controls", "the Board" → "… Water Board", but not "MySQL" → "Kestrel MySQL", two names side by side,
+ * nor "Quayford" → "Millbeck and Quayford", two names coordinated;
  * a code, "KX-40" → "KX-40 Lidar"), and near-identical long names
  * (merged before the short forms, so that "Tamsin Freight" and "Tamsin Freight Ltd" count as
  * one longer name of "Tamsin"). Every merge is returned with its reason.
@@ -83,7 +87,7 @@ export function mergeAliases(names: Map<string, NameStatistics>, types: Map<stri
     for (const [first, second] of findFuzzyPairs(keys, types, options.fuzzyThreshold)) merge(first, second, 'fuzzy');
   }
   if (options.mergeSurnames) {
-    const longNames = keys.filter((key) => key.split(' ').length >= 2 && !options.personTypes.has(types.get(key) ?? ''));
+    const longNames = keys.filter((key) => key.split(' ').length >= 2 && !options.personTypes.has(types.get(key) ?? '') && !coordinatesNames(key, names));
     const byFirstWord = groupBy(longNames, (key) => key.split(' ')[0] as string);
     const byLastWord = groupBy(longNames, (key) => key.split(' ').slice(-1)[0] as string);
     for (const key of keys) {
@@ -122,6 +126,13 @@ export function mergeAliases(names: Map<string, NameStatistics>, types: Map<stri
 function namesAnother(long: string, short: string, names: ReadonlyMap<string, NameStatistics>, types: ReadonlyMap<string, string>): boolean {
   if (types.get(long) !== FALLBACK_NODE_TYPE) return false;
   return names.has(long.slice(0, long.length - short.length - 1));
+}
+
+/** "Millbeck and Quayford", when both are names of the corpus: two names coordinated, the long form of neither. */
+function coordinatesNames(key: string, names: ReadonlyMap<string, NameStatistics>): boolean {
+  const words = key.split(' ');
+  const at = words.findIndex((word) => coordinationWords().has(word));
+  return at > 0 && at < words.length - 1 && names.has(words.slice(0, at).join(' ')) && names.has(words.slice(at + 1).join(' '));
 }
 
 /** One name per merged set (the first seen), so that a set's several spellings count once. */
