@@ -1,4 +1,4 @@
-import type { Chunk, Citation, Span } from '../core/records.js';
+import { SECTION_SEPARATOR, type Chunk, type Citation, type Span } from '../core/records.js';
 
 /** What a chunk citation needs to know of the chunk and its document. */
 export interface CitableChunk extends Pick<Chunk, 'id' | 'section' | 'page'> {
@@ -25,8 +25,8 @@ export function citeChunk(chunk: CitableChunk, span: Span): Citation {
 
 /** A document title with the section path and page of a passage; the title alone when it has neither. */
 export function formatSourceLabel(title: string, section: string | undefined, page: number | undefined): string {
-  const headings = section === undefined ? [] : section.split(' › ');
+  const headings = section === undefined ? [] : section.split(SECTION_SEPARATOR);
   if (headings[0] !== undefined && headings[0].toLowerCase() === title.toLowerCase()) headings.shift();
-  const withSection = headings.length > 0 ? `${title} › ${headings.join(' › ')}` : title;
+  const withSection = headings.length > 0 ? [title, ...headings].join(SECTION_SEPARATOR) : title;
   return page === undefined ? withSection : `${withSection}, page ${page}`;
 }

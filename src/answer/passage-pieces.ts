@@ -1,6 +1,6 @@
 import { splitSentences } from '../chunking/sentences.js';
 import { normaliseName } from '../core/normalise.js';
-import type { Chunk, Language } from '../core/records.js';
+import { innermostHeading, type Chunk, type Language } from '../core/records.js';
 
 /** A stretch of a chunk read as one candidate: a sentence, a heading line with its sentence, a table row, a block. */
 export interface TextPiece {
@@ -111,7 +111,7 @@ function tablePieces(text: string): TextPiece[] {
  * under it ("maxPayload Default: 4096"): alone it says nothing, and the sentence alone does not say what it is about.
  */
 function joinHeadingLines(text: string, sentences: TextPiece[], section: string | undefined): TextPiece[] {
-  const heading = normaliseName(section?.split(' › ').pop() ?? '');
+  const heading = normaliseName(innermostHeading(section) ?? '');
   if (heading === '') return sentences;
   const joined: TextPiece[] = [];
   for (let index = 0; index < sentences.length; index += 1) {

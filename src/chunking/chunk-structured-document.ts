@@ -3,7 +3,6 @@ import { buildChunk } from './build-chunk.js';
 import { packUnits, unitsOf, type TextUnit } from './pack-text-units.js';
 import { splitSentences } from './sentences.js';
 
-
 /** Consecutive blocks chunked together: prose of one section and page, or one code block or table. */
 interface BlockRun {
   kind: NonNullable<Chunk['kind']>;

@@ -208,7 +208,6 @@ export interface MergeRecord {
   reason: 'initial-surname' | 'surname' | 'first-name' | 'short-form' | 'acronym' | 'fuzzy' | 'review';
 }
 
-/** A pointer from an answer to the evidence it used. */
 /** Joins the headings of a section path in chunks and citations. */
 export const SECTION_SEPARATOR = ' › ';
 
@@ -217,6 +216,7 @@ export function innermostHeading(section: string | undefined): string | undefine
   return section === undefined || section === '' ? undefined : section.split(SECTION_SEPARATOR).pop();
 }
 
+/** A pointer from an answer to the evidence it used. */
 export interface Citation {
   kind: 'document' | 'chunk' | 'entity' | 'relation' | 'community';
   id: string;

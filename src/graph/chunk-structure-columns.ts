@@ -17,7 +17,7 @@ export function decodeChunkStructure(kind: unknown, section: unknown, page: unkn
   const pageNumber = page === null || page === undefined ? 0 : Number(page);
   return {
     ...(kind === 'code' || kind === 'table' ? { kind } : {}),
-    ...(typeof section === 'string' && section !== '' ? { section } : {}),
+    ...sectionOf(section),
     ...(Number.isInteger(pageNumber) && pageNumber > 0 ? { page: pageNumber } : {}),
   };
 }

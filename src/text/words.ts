@@ -12,6 +12,9 @@ const commonWords = acrossLanguages(
     ]),
 );
 
+/** Coordination words of every registered language ("and", "et"), lower case. */
+export const coordinationWords = acrossLanguages((packs) => new Set(packs.flatMap((pack) => [...pack.coordinationWords])));
+
 /** True when a lower-cased, accent-free word is a frequent non-name word (function word, title, month…) in any registered language. */
 export function isCommonWord(word: string): boolean {
   return commonWords().has(word);

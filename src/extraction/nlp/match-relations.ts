@@ -2,6 +2,7 @@ import { stripAccents } from '../../core/normalise.js';
 import type { EdgeTypeDefinition, GraphSchema } from '../../config/graph-schema.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
 import { acrossLanguages } from '../../text/lang/registry.js';
+import { coordinationWords } from '../../text/words.js';
 
 /** A typed mention inside one sentence (offsets relative to the sentence). */
 export interface SentenceMention {
@@ -27,7 +28,6 @@ const QUALIFIER_WORDS = 2;
 
 /** Words skipped between two mentions and words of lists, of every language (a sentence's relations are read without its language). */
 const fillerWords = acrossLanguages((packs) => new Set(packs.flatMap((pack) => [...pack.relationFillerWords])));
-const coordinationWords = acrossLanguages((packs) => new Set(packs.flatMap((pack) => [...pack.coordinationWords])));
 const MAX_WORDS_AROUND_PATTERN = 3;
 const MAX_GAP_WORDS = 10;
 

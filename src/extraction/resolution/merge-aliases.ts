@@ -4,9 +4,7 @@ import type { NameStatistics } from './name-statistics.js';
 import { UnionFind } from './union-find.js';
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
 import { groupBy } from '../../core/group-by.js';
-import { acrossLanguages } from '../../text/lang/registry.js';
-
-const coordinationWords = acrossLanguages((packs) => new Set(packs.flatMap((pack) => [...pack.coordinationWords])));
+import { coordinationWords } from '../../text/words.js';
 
 /** Options of alias merging (from the `resolution` config). */
 export interface AliasMergeOptions {
