@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runDevEvaluation } from '../src/eval/dev-eval.js';
 import { DEV_COVERAGE_METHODS, DEV_RETRIEVAL_METHODS, findFixtureSets, findHeldOutSets, type DevEvalSet } from '../src/eval/dev-sets.js';
@@ -28,14 +28,21 @@ function developmentSets(): DevEvalSet[] {
   ];
 }
 
-/** `npm run eval:dev [-- --write-readme]`: every development and held-out set, offline, in one table. */
+/**
+ * `npm run eval:dev [-- --fresh] [-- --write-readme]`: every development and held-out set, offline, in one table.
+ * `--fresh` indexes every set into new workspaces; `--write-readme` implies it, so the README shows what
+ * a new user gets from a clone, never figures that depend on which builds a workspace went through.
+ */
 async function main(): Promise<void> {
   const writeReadme = process.argv.includes('--write-readme');
+  const fresh = writeReadme || process.argv.includes('--fresh');
+  const workspaceRoot = path.join(EVAL_ROOT, 'dev');
+  if (fresh) rmSync(workspaceRoot, { recursive: true, force: true });
   const sets = developmentSets();
   const heldOutNote = sets.some((set) => set.heldOut) ? [] : [`skipped held-out sets: none found in ${path.relative(process.cwd(), HELD_OUT_FOLDER)}/*.json`];
   const report = await runDevEvaluation({
     sets,
-    workspaceRoot: path.join(EVAL_ROOT, 'dev'),
+    workspaceRoot,
     latestFile: path.join(EVAL_ROOT, 'dev-latest.json'),
     reportFolder: path.join(EVAL_ROOT, 'dev-reports'),
     requireFiles: process.env.CI === 'true',

@@ -169,6 +169,24 @@ test('the only name of a sentence is tied weakly to the names of the sentence be
   assert.ok(!far.relations.some((relation) => relation.basis === 'neighbour'), 'no link beyond two sentences back');
 });
 
+test('a sentence that goes on about the one before without naming it ties that sentence\'s subject to each of its names', () => {
+  const text = 'Velbrook Energy has been awarded the contract to supply the masts. The contract covers 24 KX-150 units at Kestrel Road and Corvel Lane.';
+  const links = extract(text).relations.filter((relation) => relation.basis === 'neighbour');
+  assert.deepEqual(links.map((relation) => `${relation.source} > ${relation.target}`).sort(), ['Velbrook Energy > Corvel Lane', 'Velbrook Energy > KX-150', 'Velbrook Energy > Kestrel Road']);
+  assert.ok(links.every((relation) => relation.evidence === text), 'both sentences are the evidence');
+  // French: a demonstrative opens the sentence ("Ce contrat …").
+  const french = extract('Velbrook Énergie a remporté le marché des bornes. Ce contrat couvre les dépôts de Kestrel et de Corvel.', 'fr');
+  assert.ok(french.relations.some((relation) => relation.basis === 'neighbour' && relation.source === 'Velbrook Énergie' && relation.target === 'Corvel'));
+  // The subject must open its sentence; a sentence that opens on a name or without a referring word goes on about its own names.
+  for (const other of [
+    'On Monday, Velbrook Energy signed the deal. The deal covers KX-150 units at Kestrel Road.',
+    'Velbrook Energy has been awarded the contract. Corvel Lane and Kestrel Road will host the masts.',
+    'Velbrook Energy has been awarded the contract. Three KX-150 units go to Kestrel Road.',
+  ]) {
+    assert.ok(!extract(other).relations.some((relation) => relation.basis === 'neighbour' && relation.source === 'Velbrook Energy' && relation.target === 'Kestrel Road'), other);
+  }
+});
+
 test('mentions are typed from the schema cues, with spans into the document', () => {
   const text = 'Greyline Haulage Ltd will service the fleet. Dr Lina Ferraz leads the Lynx project.';
   const result = extract(text, 'en', 100);

@@ -12,6 +12,7 @@ import { findReferringMentions, referringNouns, type EarlierMention } from './re
 import { matchRoleCompounds } from './role-compound.js';
 import { findSuccessorReference } from './successor-reference.js';
 import { matchRoleLine } from './role-line.js';
+import { continuesSubject, openingSubject } from './continued-subject.js';
 
 /** What the NLP extractor needs besides the chunk. */
 export interface NlpExtractionContext {
@@ -30,7 +31,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-67';
+export const NLP_EXTRACTOR_VERSION = 'nlp-71';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -50,6 +51,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   const headFirst = languagePack(context.language).descriptors.headFirst;
   const sentences = splitSentences(chunk.text, context.language);
   const namesBySentence: string[][] = [];
+  const mentionsBySentence: SentenceMention[][] = [];
   const earlier: EarlierMention[][] = [];
   const nouns = referringNouns(context.schema);
   const personTypes = new Set(context.schema.nodeTypes.filter((type) => type.cues.shapes.includes('person-name')).map((type) => type.name));
@@ -95,6 +97,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       mentions.push(predecessor);
     }
     mentions.sort((left, right) => left.start - right.start);
+    mentionsBySentence.push(mentions);
     earlier.push(described);
     const distinct = [...new Set(mentions.map((mention) => mention.name))];
     namesBySentence.push(distinct);
@@ -114,6 +117,9 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       if (context.cooccurrence) relations.push(...linkToTitle(title, mentions, sentence.text, lineSpan, validity, role ? pairKey(role.holder.name, role.subject.name) : null));
     } else if (distinct.length === 1 && context.cooccurrence) {
       relations.push(...linkToNeighbours(chunk, sentences, namesBySentence, distinct[0] as string, validity));
+    }
+    if (context.cooccurrence && distinct.length > 1 && mentions.length <= context.maxEntitiesPerSentence) {
+      relations.push(...linkToContinuedSubject(chunk, sentences, mentionsBySentence, context.language, validity));
     }
     if (mentions.length < 2) continue;
     const evidence = sentence.text;
@@ -200,6 +206,25 @@ function linkToNeighbours(chunk: Chunk, sentences: ReturnType<typeof splitSenten
     return names.map((other) => ({ type: COOCCURRENCE_EDGE_TYPE, source: other, target: name, evidence, span, ...validity, basis: 'neighbour' as const }));
   }
   return [];
+}
+
+/**
+ * A sentence that goes on about the one before it without naming it ("Velbrook has been awarded the
+ * contract to supply the masts. The contract covers 24 Corvel units at Kestrel Road …") ties that
+ * sentence's subject to each name it gives, weakly, with both sentences as evidence. A sentence
+ * naming one name is linked by `linkToNeighbours` instead.
+ */
+function linkToContinuedSubject(chunk: Chunk, sentences: ReturnType<typeof splitSentences>, mentionsBySentence: SentenceMention[][], language: Language, validity: SentenceValidity): ExtractedRelation[] {
+  const current = mentionsBySentence.length - 1;
+  const to = sentences[current] as (typeof sentences)[number];
+  const from = sentences[current - 1];
+  if (!from || !continuesSubject(to.text, mentionsBySentence[current] ?? [], language)) return [];
+  const subject = openingSubject(from.text, mentionsBySentence[current - 1] ?? [], language);
+  if (!subject) return [];
+  const evidence = chunk.text.slice(from.start, to.start + to.text.length);
+  const span = { start: chunk.start + from.start, end: chunk.start + to.start + to.text.length };
+  const names = [...new Set((mentionsBySentence[current] ?? []).map((mention) => mention.name))].filter((name) => name !== subject.name);
+  return names.map((name) => ({ type: COOCCURRENCE_EDGE_TYPE, source: subject.name, target: name, evidence, span, ...validity, basis: 'neighbour' as const }));
 }
 
 function pairKey(left: string, right: string): string {
