@@ -247,6 +247,9 @@ test('a coined word and a trade the corpus writes in lower case make a business 
   assert.equal(typeOf('Our haulage costs fell after Kessel Haulage took the routes; haulage is cheaper now.', 'Kessel Haulage'), 'Organisation');
   assert.equal(typeOf('Anna Kessel took the routes in March.', 'Anna Kessel'), 'Person', 'no lower-case trade word, a person');
   assert.equal(typeOf('Parts come from Kolvar Brandt, which manufactures them.', 'Kolvar Brandt'), 'Concept', 'neither word is a common noun');
+  // A trade of two words, each written in lower case elsewhere: "rolling stock".
+  assert.equal(typeOf('The rolling stock is old; Velbrook Rolling Stock will build the new trams.', 'Velbrook Rolling Stock'), 'Organisation');
+  assert.equal(typeOf('Velbrook Rolling Stock will build the new trams.', 'Velbrook Rolling Stock'), 'Concept', 'a trade the corpus never writes in lower case says nothing');
 });
 
 test('two capitalised words that open with no given name and end on a word of the language, rare ones included, are no one\'s name', () => {

@@ -122,14 +122,14 @@ const NAME_PART = /^\p{Lu}(?:\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*|['’]\p{Lu}\p{Ll
 
 /**
  * A coined word followed by a common noun of the corpus is a brand and its trade ("Velmora
- * Imagerie", "Kessel Haulage"): two words, the first neither a dictionary word nor seen in lower
- * case, the second a dictionary word the corpus also writes in lower case.
+ * Imagerie", "Kessel Haulage", "Corvel Rolling Stock"): the first word neither a dictionary word nor
+ * seen in lower case, then one or two dictionary words the corpus also writes in lower case.
  */
 function isBrandAndTrade(parts: string[], knownLowercase: ReadonlySet<string>, language: Language): boolean {
-  if (parts.length !== 2) return false;
-  const [brand, trade] = parts.map((part) => stripAccents(part).toLowerCase()) as [string, string];
-  if (!/^\p{L}{3,}$/u.test(brand) || !/^\p{L}{4,}$/u.test(trade)) return false;
-  return !knownLowercase.has(brand) && !isDictionaryWord(brand, language) && knownLowercase.has(trade) && isDictionaryWord(trade, language);
+  if (parts.length !== 2 && parts.length !== 3) return false;
+  const [brand, ...trade] = parts.map((part) => stripAccents(part).toLowerCase()) as [string, ...string[]];
+  if (!/^\p{L}{3,}$/u.test(brand) || !trade.every((word) => /^\p{L}{4,}$/u.test(word))) return false;
+  return !knownLowercase.has(brand) && !isDictionaryWord(brand, language) && trade.every((word) => knownLowercase.has(word) && isDictionaryWord(word, language));
 }
 
 /** "Irena", "Jean-Marc" (or its first part "Jean"): a given name of the gazetteer. */
