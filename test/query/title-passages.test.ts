@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildTitleIndex, passagesAboutQuestion, type TitleIndex } from '../../src/query/local/title-passages.js';
+import { buildTitleIndex, passagesAboutNames, passagesAboutQuestion, type TitleIndex } from '../../src/query/local/title-passages.js';
 
-const titles: TitleIndex = new Map([
-  ['pterocarya', ['c-ptero']],
-  ['cotula', ['c-cotula']],
-  ['big hero 6', ['c-bighero']],
-  ['neighbours', ['c-soap']],
-  ['maximum overdrive', ['c-film-1', 'c-film-2']],
-]);
+const titles: TitleIndex = {
+  titles: new Map([
+    ['pterocarya', ['c-ptero']],
+    ['cotula', ['c-cotula']],
+    ['big hero 6', ['c-bighero']],
+    ['neighbours', ['c-soap']],
+    ['maximum overdrive', ['c-film-1', 'c-film-2']],
+  ]),
+  headings: new Map(),
+  documentOf: new Map(),
+};
 
 test('a question that writes a document title as a name reaches that document\'s passages', () => {
   assert.deepEqual(passagesAboutQuestion('Which plant is larger, the Pterocarya or the Cotula?', [], titles), ['c-ptero', 'c-cotula']);
@@ -40,8 +44,25 @@ test('chunks are indexed by their document title and their own heading; a title 
     { id: 'c-release', documentId: 'd-release' },
   ];
   const index = buildTitleIndex(documents, chunks);
-  assert.deepEqual(index.get('pollmode'), ['c-poll']);
-  assert.deepEqual(index.get('kestrel 4 release notes'), ['c-release']);
-  assert.equal(index.get('kestrel'), undefined, 'three of four documents are titled "Kestrel": it names the collection');
+  assert.deepEqual(index.headings.get('pollmode'), ['c-poll']);
+  assert.deepEqual(index.titles.get('kestrel 4 release notes'), ['c-release']);
+  assert.equal(index.titles.get('kestrel'), undefined, 'three of four documents are titled "Kestrel": it names the collection');
   assert.deepEqual(passagesAboutQuestion('What values does the pollMode option accept?', ['pollMode'], index), ['c-poll']);
+});
+
+test('the passages about a name are told apart: a page titled with it, or a section headed with it in a page about something else', () => {
+  const documents = [
+    { id: 'd-corvel', title: 'Corvel' },
+    { id: 'd-guide', title: 'Configuration guide' },
+    { id: 'd-other', title: 'Release notes' },
+    { id: 'd-faq', title: 'Questions' },
+  ];
+  const chunks = [
+    { id: 'c-corvel-1', documentId: 'd-corvel' },
+    { id: 'c-corvel-2', documentId: 'd-corvel', section: 'Corvel › History' },
+    { id: 'c-guide', documentId: 'd-guide', section: 'Configuration guide › Corvel' },
+    { id: 'c-other', documentId: 'd-other' },
+  ];
+  assert.deepEqual(passagesAboutNames(['Corvel'], buildTitleIndex(documents, chunks)), { pages: ['c-corvel-1', 'c-corvel-2'], sections: ['c-guide'] });
+  assert.deepEqual(passagesAboutNames(['Kestrel'], buildTitleIndex(documents, chunks)), { pages: [], sections: [] });
 });

@@ -4,7 +4,8 @@ import type { EntityMentionLayer, GraphStore, ScoredId } from '../../graph/store
 import { chunkSources, type ContextChunk, type RelationPath, type RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { addRelations, buildEntityIndex, dominanceInType, entityCommonness, type EntityIndex, type GraphIndex } from '../graph-index.js';
-import { loadTitleIndex, passagesAboutQuestion, type TitleIndex } from './title-passages.js';
+import { loadTitleIndex, passagesAboutNames, passagesAboutQuestion, type TitleIndex } from './title-passages.js';
+import { promoteAboutPassages } from './promote-passages.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
 import { contentStems } from '../../text/content-stems.js';
@@ -183,9 +184,7 @@ export class LocalSearcher {
     const paths = pathQuery.seeds.length > 0 ? rankRelationPaths(index, pathQuery, options.ranking.paths.kept) : [];
     // The passages about what the question names come first, in the order the walk ranks them; then those about the entities the best relation paths pass through or reach.
     const about = new Set(passagesAboutQuestion(question, linked.map((link) => index.entities[link.entityIndex]?.name ?? '').concat(linked.flatMap((link) => index.entities[link.entityIndex]?.aliases ?? [])), titles));
-    const top = fused[0]?.score ?? 1;
-    promote(fused, about, top);
-    promote(fused, passagesAboutPaths(paths.slice(0, walkProfile.pathPages), about, titles), top / 2);
+    promoteAboutPassages(fused, about, passagesAboutPaths(paths.slice(0, walkProfile.pathPages), about, titles), titles);
     const chunks = await this.selectChunks(fused, options);
     const inContext = new Set(chunks.map((item) => item.chunk.id));
     const evidenceChunkIds = [...new Set(paths.flatMap((path) => path.relations.map((relation) => relation.chunkId)))].filter((id) => !inContext.has(id));
@@ -256,12 +255,14 @@ export class LocalSearcher {
 
 /**
  * The passages about the entities the given relation paths pass through or reach (their document's
- * title is the entity's name), less those already about the question's own entities: ranked right after
- * them, they give the second hop of a bridge question ("the producer of X's soundtrack" → the producer's page).
+ * title, or their section's heading, is the entity's name), less those already about the question's own
+ * entities: ranked right after them, they give the second hop of a bridge question ("the producer of
+ * X's soundtrack" → the producer's page).
  */
-function passagesAboutPaths(paths: readonly RelationPath[], about: ReadonlySet<string>, titles: TitleIndex): Set<string> {
+function passagesAboutPaths(paths: readonly RelationPath[], about: ReadonlySet<string>, titles: TitleIndex): { pages: Set<string>; sections: Set<string> } {
   const names = paths.flatMap((path) => path.entities.slice(1).flatMap((entity) => [entity.name, ...entity.aliases]));
-  return new Set(passagesAboutQuestion('', names, titles).filter((id) => !about.has(id)));
+  const { pages, sections } = passagesAboutNames(names, titles);
+  return { pages: new Set(pages.filter((id) => !about.has(id))), sections: new Set(sections.filter((id) => !about.has(id))) };
 }
 
 /**
@@ -286,13 +287,4 @@ function isBackgroundSubject(index: EntityIndex, entityIndex: number | undefined
     entityIndex !== undefined &&
     (entityCommonness(index, entityIndex) >= profile.backgroundCommonness || (profile.subjectDominance > 0 && dominanceInType(index, entityIndex) >= profile.subjectDominance))
   );
-}
-
-/** Raises the given chunks by `bonus` in the fused ranking (adding those it lacks) and sorts it again. */
-function promote(fused: Array<{ id: string; score: number }>, ids: ReadonlySet<string>, bonus: number): void {
-  if (ids.size === 0) return;
-  const rankedIds = new Set(fused.map((item) => item.id));
-  for (const id of ids) if (!rankedIds.has(id)) fused.push({ id, score: 0 });
-  for (const item of fused) if (ids.has(item.id)) item.score += bonus;
-  fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
 }

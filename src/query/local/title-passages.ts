@@ -2,8 +2,17 @@ import { stripAccents } from '../../core/normalise.js';
 import type { ChunkDocument, GraphStore, StoredDocument } from '../../graph/store.js';
 import { innermostHeading } from '../../core/records.js';
 
-/** Chunks by their document's title, as a question would write it (accent-free words, lower case). */
-export type TitleIndex = ReadonlyMap<string, readonly string[]>;
+/**
+ * Chunks by what they are about, as a question would write it (accent-free words, lower case): by
+ * their document's title (the whole page is about it), and by their own section heading (that part of
+ * a page is).
+ */
+export interface TitleIndex {
+  readonly titles: ReadonlyMap<string, readonly string[]>;
+  readonly headings: ReadonlyMap<string, readonly string[]>;
+  /** The document of each chunk the index holds. */
+  readonly documentOf: ReadonlyMap<string, string>;
+}
 
 /** Titles shorter than this (after normalising) are too likely to be ordinary words. */
 const MIN_TITLE_CHARACTERS = 4;
@@ -29,27 +38,30 @@ export async function loadTitleIndex(store: GraphStore): Promise<TitleIndex> {
 
 /** The title index of these documents and chunks (see loadTitleIndex). */
 export function buildTitleIndex(documents: ReadonlyArray<Pick<StoredDocument, 'id' | 'title'>>, chunks: readonly ChunkDocument[]): TitleIndex {
-  const titles = new Map(documents.map((document) => [document.id, titleKey(document.title)]));
-  const chunksByKey = new Map<string, Set<string>>();
+  const titleOf = new Map(documents.map((document) => [document.id, titleKey(document.title)]));
+  const titled = new Map<string, string[]>();
+  const headed = new Map<string, string[]>();
   const documentsByKey = new Map<string, Set<string>>();
-  const add = (key: string | undefined, id: string, documentId: string) => {
+  const add = (into: Map<string, string[]>, key: string | undefined, id: string, documentId: string) => {
     if (!key || key.length < MIN_TITLE_CHARACTERS) return;
-    const chunksOfKey = chunksByKey.get(key) ?? new Set<string>();
-    chunksOfKey.add(id);
-    chunksByKey.set(key, chunksOfKey);
+    const chunksOfKey = into.get(key) ?? [];
+    if (!chunksOfKey.includes(id)) chunksOfKey.push(id);
+    into.set(key, chunksOfKey);
     const documentsOfKey = documentsByKey.get(key) ?? new Set<string>();
     documentsOfKey.add(documentId);
     documentsByKey.set(key, documentsOfKey);
   };
   for (const { id, documentId, section } of chunks) {
-    add(titles.get(documentId), id, documentId);
+    add(titled, titleOf.get(documentId), id, documentId);
     // A chunk under a heading is about what the heading names ("Shared Options › pollMode").
     const heading = innermostHeading(section);
-    if (heading) add(titleKey(heading), id, documentId);
+    if (heading) add(headed, titleKey(heading), id, documentId);
   }
-  const index = new Map<string, string[]>();
-  for (const [key, chunksOfKey] of chunksByKey) if ((documentsByKey.get(key)?.size ?? 0) * 2 <= titles.size) index.set(key, [...chunksOfKey]);
-  return index;
+  const named = (key: string) => (documentsByKey.get(key)?.size ?? 0) * 2 <= titleOf.size;
+  const kept = (byKey: Map<string, string[]>) => new Map([...byKey].filter(([key]) => named(key)));
+  const index = { titles: kept(titled), headings: kept(headed) };
+  const held = new Set([...index.titles.values(), ...index.headings.values()].flat());
+  return { ...index, documentOf: new Map(chunks.filter((chunk) => held.has(chunk.id)).map((chunk) => [chunk.id, chunk.documentId])) };
 }
 
 /**
@@ -63,10 +75,10 @@ export function passagesAboutQuestion(question: string, linkedNames: readonly st
   const lower = written.toLowerCase();
   const found: string[] = [];
   const add = (key: string) => {
-    for (const id of titles.get(key) ?? []) if (!found.includes(id)) found.push(id);
+    for (const id of [...(titles.titles.get(key) ?? []), ...(titles.headings.get(key) ?? [])]) if (!found.includes(id)) found.push(id);
   };
   for (const name of linkedNames) add(titleKey(name));
-  for (const key of titles.keys()) {
+  for (const key of new Set([...titles.titles.keys(), ...titles.headings.keys()])) {
     let at = lower.indexOf(` ${key} `);
     while (at >= 0) {
       if (/[\p{Lu}\p{N}]/u.test(written.charAt(at + 1))) {
@@ -77,4 +89,19 @@ export function passagesAboutQuestion(question: string, linkedNames: readonly st
     }
   }
   return found;
+}
+
+/**
+ * The passages about the named things (names or aliases): the chunks of documents titled with one
+ * (`pages`), and the chunks whose own section heading is one in documents titled otherwise (`sections`).
+ */
+export function passagesAboutNames(names: readonly string[], titles: TitleIndex): { pages: string[]; sections: string[] } {
+  const pages: string[] = [];
+  const sections: string[] = [];
+  for (const name of names) {
+    const key = titleKey(name);
+    for (const id of titles.titles.get(key) ?? []) if (!pages.includes(id)) pages.push(id);
+    for (const id of titles.headings.get(key) ?? []) if (!sections.includes(id)) sections.push(id);
+  }
+  return { pages, sections: sections.filter((id) => !pages.includes(id)) };
 }
