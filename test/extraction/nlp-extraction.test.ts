@@ -29,6 +29,13 @@ test('names keep initials and drop titles; codes stay whole; amounts are not cod
   assert.deepEqual(names, ['Hannah Okafor', 'T. Wierzba', 'NC-7']);
 });
 
+test('an ordinary leading word stays when the whole name is a known place ("New Zealand"), and goes when it adds nothing ("the London office")', () => {
+  const known = new Set(['he', 'moved', 'to', 'and', 'later', 'the', 'new', 'office', 'opened', 'in']);
+  assert.deepEqual(findCandidateMentions('He moved to New Zealand and later New York City.', known).map((mention) => mention.surface), ['New Zealand', 'New York City']);
+  assert.deepEqual(findCandidateMentions('The London office opened in New Zealand.', known).map((mention) => mention.surface), ['London', 'New Zealand']);
+  assert.deepEqual(findCandidateMentions('He moved to New Velbrook.', known).map((mention) => mention.surface), ['Velbrook'], 'no such place: the ordinary word goes');
+});
+
 test('programming identifiers are names of their own: snake case and lower camel case, never joined to a neighbour', () => {
   const mentions = findCandidateMentions('Fastify replies with FST_ERR_CTP_BODY_TOO_LARGE when the body exceeds bodyLimit, and Firebase onRequest handlers see max_retries too.', new Set(['replies', 'with', 'when', 'the', 'body', 'exceeds', 'and', 'handlers', 'see', 'too']));
   assert.deepEqual(mentions.map((mention) => mention.surface), ['Fastify', 'FST_ERR_CTP_BODY_TOO_LARGE', 'bodyLimit', 'Firebase', 'onRequest', 'max_retries']);

@@ -1,4 +1,4 @@
-import { stripAccents } from '../../core/normalise.js';
+import { normaliseName, stripAccents } from '../../core/normalise.js';
 import { isCommonWord } from '../../text/words.js';
 import { isMonthName } from '../../text/find-dates.js';
 import { stemWord } from '../../core/stem.js';
@@ -8,6 +8,7 @@ import { isTradeNoun } from './common-noun-shape.js';
 import { findAcronymLongForm } from './acronym-long-form.js';
 import { acrossLanguages } from '../../text/lang/registry.js';
 import { wordAlternation } from '../../text/lang/word-lists.js';
+import { isKnownPlace } from '../../text/known-places.js';
 
 /** A word of a sentence with its offsets (relative to the sentence start). */
 export interface WordToken {
@@ -204,6 +205,13 @@ function isConnectorGap(gap: string): boolean {
   return gap === ' ' || (gap.startsWith(' ') && gap.length <= 4 && nameWords().elision.test(`${gap.slice(1)}X`));
 }
 
+/** True when the words are a known place's name and their first word is part of it ("New Zealand"; not "The London" of "the London office"). */
+function namesKnownPlace(sentence: string, words: readonly WordToken[]): boolean {
+  const whole = sentence.slice((words[0] as WordToken).start, (words[words.length - 1] as WordToken).end);
+  const rest = sentence.slice((words[1] as WordToken).start, (words[words.length - 1] as WordToken).end);
+  return normaliseName(whole) !== normaliseName(rest) && isKnownPlace([whole]);
+}
+
 function buildMention(run: WordToken[], sentence: string, atSentenceStart: boolean, knownLowercase: ReadonlySet<string>, options: DictionaryOptions): CandidateMention | null {
   const { connectors, titles: titleWords, surnameParticles } = nameWords();
   const titles: string[] = [];
@@ -217,9 +225,11 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
     if (isMonthName(word.text) || isCommonWord(lower)) return true;
     return first && atSentenceStart && !opensWithTrade && isKnownLowercase(lower, knownLowercase) && !isCueNamed(word.text, options);
   };
-  // Leading titles are kept as cues, even after a capitalised article ("La Dre Lise Vernhes"); other leading noise goes.
+  // Leading titles are kept as cues, even after a capitalised article ("La Dre Lise Vernhes"); other leading noise goes,
+  // unless the words from it on are a known place's name ("New Zealand", "Le Havre").
   while (words.length > 0) {
     const word = words[0] as WordToken;
+    if (words.length > 1 && namesKnownPlace(sentence, words)) break;
     if (words.length > 1 && titleWords.has(plainLower(word.text))) titles.push(word.text);
     // After a title a capitalised particle starts the surname ("Mme Le Moal").
     else if (titles.length > 0 && words.length > 1 && isCapitalised(word.text) && surnameParticles.has(plainLower(word.text))) break;

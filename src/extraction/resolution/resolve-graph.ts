@@ -7,7 +7,7 @@ import { collectNameStatistics, winningType, type NameStatistics } from './name-
 import { mergeAliases, NO_MERGE_CONSTRAINTS, type AliasMergeOptions, type MergeConstraints } from './merge-aliases.js';
 import { applyRestatedBounds } from './apply-restated-bounds.js';
 import { closeSupersededRelations } from './close-superseded.js';
-import { isKnownPlace } from './known-places.js';
+import { isKnownPlace } from '../../text/known-places.js';
 import { typeByTrade } from './type-by-trade.js';
 import { organisationType } from '../nlp/type-mention.js';
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { normaliseName } from '../../core/normalise.js';
-import { languagePacks } from '../../text/lang/registry.js';
+import { normaliseName } from '../core/normalise.js';
+import { languagePacks } from './lang/registry.js';
 
 const require = createRequire(import.meta.url);
 
