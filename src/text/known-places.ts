@@ -41,3 +41,31 @@ export function isKnownPlace(surfaces: Iterable<string>): boolean {
   for (const surface of surfaces) if (known.has(normaliseName(surface))) return true;
   return false;
 }
+
+const nationalityAdjectives = new Map<string, ReadonlySet<string>>();
+
+/**
+ * True when a word is the adjective of a country's people in its language ("American", "Jamaican",
+ * "English"), as the language pack makes them from the country names of \`i18n-iso-countries\`: a
+ * modifier ("an American lawyer"), not a name of its own. Always false in a language without them.
+ */
+export function isNationalityAdjective(word: string, language: string): boolean {
+  const pack = languagePacks().find((candidate) => candidate.code === language);
+  const rules = pack?.nationalityAdjectives;
+  if (!pack || !rules) return false;
+  let adjectives = nationalityAdjectives.get(language);
+  if (!adjectives) {
+    const made = new Set(rules.irregular);
+    const countries = require('i18n-iso-countries') as CountryNames;
+    const names = countries.langs().includes(language) ? Object.values(countries.getNames(language, { select: 'all' })).flat() : [];
+    for (const name of names) {
+      const country = normaliseName(name);
+      if (country.includes(' ')) continue;
+      for (const [ending, replacement] of rules.endings) if (country.endsWith(ending) && country.length > ending.length + 2) made.add(country.slice(0, country.length - ending.length) + replacement);
+    }
+    adjectives = made;
+    nationalityAdjectives.set(language, adjectives);
+  }
+  return adjectives.has(normaliseName(word));
+}
+

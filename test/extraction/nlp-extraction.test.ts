@@ -5,6 +5,7 @@ import type { Chunk } from '../../src/core/records.js';
 import { extractWithNlp } from '../../src/extraction/nlp/extract-with-nlp.js';
 import { findCandidateMentions } from '../../src/extraction/nlp/find-mentions.js';
 import { findDates } from '../../src/text/find-dates.js';
+import { isNationalityAdjective } from '../../src/text/known-places.js';
 import { buildCueNamedWords, buildLowercaseVocabulary, buildNameVocabulary, typeNounsAfterNames } from '../../src/extraction/nlp/lowercase-vocabulary.js';
 
 const schema = validateConfig({}).schema;
@@ -34,6 +35,15 @@ test('an ordinary leading word stays when the whole name is a known place ("New 
   assert.deepEqual(findCandidateMentions('He moved to New Zealand and later New York City.', known).map((mention) => mention.surface), ['New Zealand', 'New York City']);
   assert.deepEqual(findCandidateMentions('The London office opened in New Zealand.', known).map((mention) => mention.surface), ['London', 'New Zealand']);
   assert.deepEqual(findCandidateMentions('He moved to New Velbrook.', known).map((mention) => mention.surface), ['Velbrook'], 'no such place: the ordinary word goes');
+});
+
+test('a people\'s adjective alone is no name ("an American lawyer"), made from the country names or irregular; a name that holds one stays', () => {
+  const known = new Set(['she', 'is', 'an', 'lawyer', 'who', 'joined', 'the', 'singer', 'and', 'a', 'writer']);
+  assert.deepEqual(findCandidateMentions('She is an American lawyer who joined American Airlines.', known, { language: 'en' }).map((mention) => mention.surface), ['American Airlines']);
+  assert.deepEqual(findCandidateMentions('The Jamaican singer and a Welsh writer joined Velbrook.', known, { language: 'en' }).map((mention) => mention.surface), ['Velbrook']);
+  assert.ok(isNationalityAdjective('Canadian', 'en') && isNationalityAdjective('Pakistani', 'en') && isNationalityAdjective('Dutch', 'en'));
+  assert.ok(!isNationalityAdjective('Christian', 'en') && !isNationalityAdjective('Jordan', 'en') && !isNationalityAdjective('France', 'en'));
+  assert.ok(!isNationalityAdjective('Canadien', 'fr'), 'French writes them in lower case: no rule');
 });
 
 test('programming identifiers are names of their own: snake case and lower camel case, never joined to a neighbour', () => {

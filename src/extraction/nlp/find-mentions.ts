@@ -8,7 +8,7 @@ import { isTradeNoun } from './common-noun-shape.js';
 import { findAcronymLongForm } from './acronym-long-form.js';
 import { acrossLanguages } from '../../text/lang/registry.js';
 import { wordAlternation } from '../../text/lang/word-lists.js';
-import { isKnownPlace } from '../../text/known-places.js';
+import { isKnownPlace, isNationalityAdjective } from '../../text/known-places.js';
 
 /** A word of a sentence with its offsets (relative to the sentence start). */
 export interface WordToken {
@@ -250,6 +250,8 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
   // "two programmes: Plover, which …" in a corpus that writes "the Plover programme": a name, though the bird is "plover".
   if (!hasCode && allCommon && !(significant.length === 1 && isCueNamed(first.text, options))) return null;
   if (!hasCode && words.length === 1 && first === run[0] && atSentenceStart && isOrdinaryWord(plainLower(first.text), options)) return null;
+  // "an American lawyer", "the Jamaican singer": a people's adjective alone modifies, it names nothing.
+  if (!hasCode && significant.length === 1 && isNationalityAdjective(first.text, language)) return null;
   if (/^\d+$/.test(surface) || surface.length < 2) return null;
   return { surface, start: first.start, end: last.end, titles, isCode: hasCode, tokenCount: significant.length };
 }

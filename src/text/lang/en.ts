@@ -194,6 +194,18 @@ export const englishPack: LanguagePack = {
     nameOfPhrases: [['the names of the', 'the'], ['the name of the', 'the'], ['the names of', ''], ['the name of', ''], ['names of the', 'the'], ['name of the', 'the'], ['names of', ''], ['name of', '']],
   },
   corpusMetaWords: plainWordSet('main key major overall recurring common general theme themes topic topics across throughout document documents corpus sources texts summary summarise summarize'),
+  nationalityAdjectives: {
+    // Australia → Australian, Canada → Canadian, Italy → Italian, Germany → German, Japan → Japanese, Pakistan → Pakistani, Kurdistan → Kurdish.
+    endings: [['a', 'an'], ['a', 'ian'], ['y', 'ian'], ['y', ''], ['', 'n'], ['', 'an'], ['', 'ian'], ['', 'ese'], ['', 'i'], ['', 'ish'], ['istan', 'ish']],
+    irregular: plainWordSet(`english british french dutch welsh scottish scots irish swiss greek thai filipino polish finnish danish swedish norwegian icelandic
+      spanish portuguese turkish flemish arab peruvian argentine argentinian malagasy cypriot maltese monegasque luxembourgish czech slovak croatian serbian
+      bosnian albanian hungarian romanian bulgarian ukrainian belarusian russian estonian latvian lithuanian moldovan yemeni emirati saudi qatari kuwaiti
+      bahraini omani israeli lebanese egyptian moroccan algerian tunisian libyan sudanese ethiopian kenyan nigerian ghanaian ivorian senegalese somali
+      zimbabwean zambian malawian mozambican namibian botswanan congolese cameroonian chinese taiwanese korean vietnamese laotian cambodian burmese
+      malaysian singaporean indonesian bangladeshi nepalese sri lankan afghan iranian iraqi syrian jordanian mexican cuban jamaican haitian dominican
+      colombian venezuelan ecuadorian bolivian chilean uruguayan paraguayan brazilian panamanian costa rican guatemalan honduran salvadoran
+      nicaraguan american kiwi`),
+  },
   concerns: {
     families: {
       schedule: plainWords('delay delays delayed slip slipped slippage late lateness postpone postponed postponement overrun overruns backlog'),

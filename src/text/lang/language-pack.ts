@@ -60,6 +60,12 @@ export interface LanguagePack {
   readonly questionPhrasing: QuestionPhrasing;
   /** Words that describe the corpus rather than its content ("themes", "documents", "ensemble"). */
   readonly corpusMetaWords: ReadonlySet<string>;
+  /**
+   * How the language makes the adjective of a country's people, where it writes it capitalised
+   * ("American", "Jamaican"): a country name's ending and what replaces it ("a" → "an"), and the
+   * adjectives no ending makes ("english", "dutch"). Absent where such adjectives are lower case ("américain").
+   */
+  readonly nationalityAdjectives?: { readonly endings: ReadonlyArray<readonly [string, string]>; readonly irregular: ReadonlySet<string> };
   readonly concerns: ConcernWords;
   /** How documents in this language are recognised. */
   readonly detection: LanguageDetection;
