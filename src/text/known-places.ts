@@ -46,7 +46,7 @@ const nationalityAdjectives = new Map<string, ReadonlySet<string>>();
 
 /**
  * True when a word is the adjective of a country's people in its language ("American", "Jamaican",
- * "English"), as the language pack makes them from the country names of \`i18n-iso-countries\`: a
+ * "English"), as the language pack makes them from the country names of `i18n-iso-countries`: a
  * modifier ("an American lawyer"), not a name of its own. Always false in a language without them.
  */
 export function isNationalityAdjective(word: string, language: string): boolean {
@@ -67,5 +67,27 @@ export function isNationalityAdjective(word: string, language: string): boolean 
     nationalityAdjectives.set(language, adjectives);
   }
   return adjectives.has(normaliseName(word));
+}
+
+let longCountryNames: ReadonlySet<string> | null = null;
+
+/**
+ * True when one of an entity's names is a country's name of two words or more in a registered
+ * language ("United States", "New Zealand", "Royaume-Uni"): a place whatever a name's shape says
+ * (one-word country names are also given names: "Jordan", "Georgia").
+ */
+export function namesCountry(surfaces: Iterable<string>): boolean {
+  if (!longCountryNames) {
+    const names = new Set<string>();
+    const countries = require('i18n-iso-countries') as CountryNames;
+    const available = new Set(countries.langs());
+    for (const pack of languagePacks()) {
+      if (!available.has(pack.code)) continue;
+      for (const variants of Object.values(countries.getNames(pack.code, { select: 'all' }))) for (const name of variants) if (normaliseName(name).includes(' ')) names.add(normaliseName(name));
+    }
+    longCountryNames = names;
+  }
+  for (const surface of surfaces) if (longCountryNames.has(normaliseName(surface))) return true;
+  return false;
 }
 

@@ -186,6 +186,16 @@ test('a name no cue typed that is a known town, city or country becomes the sche
   assert.equal(resolveGraph([chunk('c1', [entity('Vierzon', 'Concept', 0)])], noPlaceType, options).entities[0]?.type, 'Concept', 'no place-name type, no place');
 });
 
+test('a country name of two words or more is a place whatever a name\'s shape voted; a one-word country name that is also a given name is not forced', () => {
+  const graph = resolveGraph([
+    chunk('c1', [entity('United States', 'Organisation', 1), entity('Nouvelle-Zélande', 'Person', 0.25), entity('Jordan', 'Person', 1)]),
+  ], schema, options);
+  const typeOf = (name: string) => graph.entities.find((item) => item.name === name)?.type;
+  assert.equal(typeOf('United States'), 'Location');
+  assert.equal(typeOf('Nouvelle-Zélande'), 'Location', 'country names in every registered language');
+  assert.equal(typeOf('Jordan'), 'Person');
+});
+
 test('a one-word name described by a trade is an organisation; an agent noun the corpus uses for its people types nothing', () => {
   const described = (name: string, type: string, description: string, confidence = 1) => entity(name, type, confidence, { description });
   const graph = resolveGraph([

@@ -7,7 +7,7 @@ import { collectNameStatistics, winningType, type NameStatistics } from './name-
 import { mergeAliases, NO_MERGE_CONSTRAINTS, type AliasMergeOptions, type MergeConstraints } from './merge-aliases.js';
 import { applyRestatedBounds } from './apply-restated-bounds.js';
 import { closeSupersededRelations } from './close-superseded.js';
-import { isKnownPlace } from '../../text/known-places.js';
+import { isKnownPlace, namesCountry } from '../../text/known-places.js';
 import { typeByTrade } from './type-by-trade.js';
 import { organisationType } from '../nlp/type-mention.js';
 
@@ -57,6 +57,8 @@ export function resolveGraph(located: LocatedExtraction[], schema: GraphSchema, 
     const entity = buildEntity(members.map((key) => names.get(key) as NameStatistics), typeOrder);
     // No cue typed it, and it is the name of a known town, city or country: a place.
     if (placeType && entity.type === FALLBACK_NODE_TYPE && isKnownPlace([entity.name, ...entity.aliases])) entity.type = placeType;
+    // A country's name of two words or more is a place, whatever its shape voted ("United States" is no business).
+    if (placeType && entity.type !== placeType && namesCountry([entity.name, ...entity.aliases])) entity.type = placeType;
     entities.push(entity);
     for (const key of members) entityByKey.set(key, entity);
   }
