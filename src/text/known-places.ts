@@ -45,9 +45,9 @@ export function isKnownPlace(surfaces: Iterable<string>): boolean {
 const nationalityAdjectives = new Map<string, ReadonlySet<string>>();
 
 /**
- * True when a word is the adjective of a country's people in its language ("American", "Jamaican",
+ * True when a word is the adjective of a country's people in its language ("Welsh", "Jamaican",
  * "English"), as the language pack makes them from the country names of `i18n-iso-countries`: a
- * modifier ("an American lawyer"), not a name of its own. Always false in a language without them.
+ * modifier ("a Welsh lawyer"), not a name of its own. Always false in a language without them.
  */
 export function isNationalityAdjective(word: string, language: string): boolean {
   const pack = languagePacks().find((candidate) => candidate.code === language);

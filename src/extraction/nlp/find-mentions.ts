@@ -250,7 +250,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
   // "two programmes: Plover, which …" in a corpus that writes "the Plover programme": a name, though the bird is "plover".
   if (!hasCode && allCommon && !(significant.length === 1 && isCueNamed(first.text, options))) return null;
   if (!hasCode && words.length === 1 && first === run[0] && atSentenceStart && isOrdinaryWord(plainLower(first.text), options)) return null;
-  // "an American lawyer", "the Jamaican singer": a people's adjective alone modifies, it names nothing.
+  // "a Welsh lawyer", "the Jamaican singer": a people's adjective alone modifies, it names nothing.
   if (!hasCode && significant.length === 1 && isNationalityAdjective(first.text, language)) return null;
   if (/^\d+$/.test(surface) || surface.length < 2) return null;
   return { surface, start: first.start, end: last.end, titles, isCode: hasCode, tokenCount: significant.length };

@@ -62,7 +62,7 @@ export interface LanguagePack {
   readonly corpusMetaWords: ReadonlySet<string>;
   /**
    * How the language makes the adjective of a country's people, where it writes it capitalised
-   * ("American", "Jamaican"): a country name's ending and what replaces it ("a" → "an"), and the
+   * ("Welsh", "Jamaican"): a country name's ending and what replaces it ("a" → "an"), and the
    * adjectives no ending makes ("english", "dutch"). Absent where such adjectives are lower case ("américain").
    */
   readonly nationalityAdjectives?: { readonly endings: ReadonlyArray<readonly [string, string]>; readonly irregular: ReadonlySet<string> };
