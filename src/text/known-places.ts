@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { normaliseName } from '../core/normalise.js';
 import { languagePacks } from './lang/registry.js';
+import { isGivenName } from './given-names.js';
 
 const require = createRequire(import.meta.url);
 
@@ -47,7 +48,9 @@ const nationalityAdjectives = new Map<string, ReadonlySet<string>>();
 /**
  * True when a word is the adjective of a country's people in its language ("Welsh", "Jamaican",
  * "English"), as the language pack makes them from the country names of `i18n-iso-countries`: a
- * modifier ("a Welsh lawyer"), not a name of its own. Always false in a language without them.
+ * modifier ("a Welsh lawyer"), not a name of its own. The pack's irregular list holds one-word
+ * adjectives only ("Costa", a surname, must not become one through "Costa Rican"). Always false in a
+ * language without them.
  */
 export function isNationalityAdjective(word: string, language: string): boolean {
   const pack = languagePacks().find((candidate) => candidate.code === language);
@@ -61,7 +64,12 @@ export function isNationalityAdjective(word: string, language: string): boolean 
     for (const name of names) {
       const country = normaliseName(name);
       if (country.includes(' ')) continue;
-      for (const [ending, replacement] of rules.endings) if (country.endsWith(ending) && country.length > ending.length + 2) made.add(country.slice(0, country.length - ending.length) + replacement);
+      for (const [ending, replacement] of rules.endings) {
+        if (!country.endsWith(ending) || country.length <= ending.length + 2) continue;
+        // A made word that is also a given name ("Mali" + "n") is a name as often as an adjective: not taken.
+        const adjective = country.slice(0, country.length - ending.length) + replacement;
+        if (!isGivenName(adjective.charAt(0).toUpperCase() + adjective.slice(1))) made.add(adjective);
+      }
     }
     adjectives = made;
     nationalityAdjectives.set(language, adjectives);

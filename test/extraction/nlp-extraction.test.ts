@@ -43,6 +43,7 @@ test('a people\'s adjective alone is no name ("an American lawyer"), made from t
   assert.deepEqual(findCandidateMentions('The Jamaican singer and a Welsh writer joined Velbrook.', known, { language: 'en' }).map((mention) => mention.surface), ['Velbrook']);
   assert.ok(isNationalityAdjective('Canadian', 'en') && isNationalityAdjective('Pakistani', 'en') && isNationalityAdjective('Dutch', 'en'));
   assert.ok(!isNationalityAdjective('Christian', 'en') && !isNationalityAdjective('Jordan', 'en') && !isNationalityAdjective('France', 'en'));
+  assert.ok(!isNationalityAdjective('Costa', 'en') && !isNationalityAdjective('Malin', 'en'), 'a surname, a given name: never an adjective');
   assert.ok(!isNationalityAdjective('Canadien', 'fr'), 'French writes them in lower case: no rule');
 });
 

@@ -202,9 +202,9 @@ export const englishPack: LanguagePack = {
       bosnian albanian hungarian romanian bulgarian ukrainian belarusian russian estonian latvian lithuanian moldovan yemeni emirati saudi qatari kuwaiti
       bahraini omani israeli lebanese egyptian moroccan algerian tunisian libyan sudanese ethiopian kenyan nigerian ghanaian ivorian senegalese somali
       zimbabwean zambian malawian mozambican namibian botswanan congolese cameroonian chinese taiwanese korean vietnamese laotian cambodian burmese
-      malaysian singaporean indonesian bangladeshi nepalese sri lankan afghan iranian iraqi syrian jordanian mexican cuban jamaican haitian dominican
-      colombian venezuelan ecuadorian bolivian chilean uruguayan paraguayan brazilian panamanian costa rican guatemalan honduran salvadoran
-      nicaraguan american kiwi`),
+      malaysian singaporean indonesian bangladeshi nepalese afghan iranian iraqi syrian jordanian mexican cuban jamaican haitian dominican
+      colombian venezuelan ecuadorian bolivian chilean uruguayan paraguayan brazilian panamanian guatemalan honduran salvadoran
+      nicaraguan american german belgian kiwi`),
   },
   concerns: {
     families: {
