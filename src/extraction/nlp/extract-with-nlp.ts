@@ -199,11 +199,7 @@ function linkToNeighbours(chunk: Chunk, sentences: ReturnType<typeof splitSenten
   for (let previous = current - 1; previous >= Math.max(0, current - NEIGHBOUR_WINDOW); previous -= 1) {
     const names = (namesBySentence[previous] ?? []).filter((other) => other !== name);
     if (names.length === 0) continue;
-    const from = sentences[previous] as (typeof sentences)[number];
-    const to = sentences[current] as (typeof sentences)[number];
-    const evidence = chunk.text.slice(from.start, to.start + to.text.length);
-    const span = { start: chunk.start + from.start, end: chunk.start + to.start + to.text.length };
-    return names.map((other) => ({ type: COOCCURRENCE_EDGE_TYPE, source: other, target: name, evidence, span, ...validity, basis: 'neighbour' as const }));
+    return neighbourRelations(chunk, sentences[previous] as Sentence, sentences[current] as Sentence, names.map((other) => [other, name]), validity);
   }
   return [];
 }
@@ -216,15 +212,22 @@ function linkToNeighbours(chunk: Chunk, sentences: ReturnType<typeof splitSenten
  */
 function linkToContinuedSubject(chunk: Chunk, sentences: ReturnType<typeof splitSentences>, mentionsBySentence: SentenceMention[][], language: Language, validity: SentenceValidity): ExtractedRelation[] {
   const current = mentionsBySentence.length - 1;
-  const to = sentences[current] as (typeof sentences)[number];
+  const to = sentences[current] as Sentence;
   const from = sentences[current - 1];
   if (!from || !continuesSubject(to.text, mentionsBySentence[current] ?? [], language)) return [];
   const subject = openingSubject(from.text, mentionsBySentence[current - 1] ?? [], language);
   if (!subject) return [];
+  const names = [...new Set((mentionsBySentence[current] ?? []).map((mention) => mention.name))].filter((name) => name !== subject.name);
+  return neighbourRelations(chunk, from, to, names.map((name) => [subject.name, name]), validity);
+}
+
+type Sentence = ReturnType<typeof splitSentences>[number];
+
+/** Weak co-occurrence relations between names of two sentences of a chunk, each with the text from the first to the second as evidence. */
+function neighbourRelations(chunk: Chunk, from: Sentence, to: Sentence, pairs: Array<[string, string]>, validity: SentenceValidity): ExtractedRelation[] {
   const evidence = chunk.text.slice(from.start, to.start + to.text.length);
   const span = { start: chunk.start + from.start, end: chunk.start + to.start + to.text.length };
-  const names = [...new Set((mentionsBySentence[current] ?? []).map((mention) => mention.name))].filter((name) => name !== subject.name);
-  return names.map((name) => ({ type: COOCCURRENCE_EDGE_TYPE, source: subject.name, target: name, evidence, span, ...validity, basis: 'neighbour' as const }));
+  return pairs.map(([source, target]) => ({ type: COOCCURRENCE_EDGE_TYPE, source, target, evidence, span, ...validity, basis: 'neighbour' as const }));
 }
 
 function pairKey(left: string, right: string): string {

@@ -226,7 +226,7 @@ function buildMention(run: WordToken[], sentence: string, atSentenceStart: boole
     return first && atSentenceStart && !opensWithTrade && isKnownLowercase(lower, knownLowercase) && !isCueNamed(word.text, options);
   };
   // Leading titles are kept as cues, even after a capitalised article ("La Dre Lise Vernhes"); other leading noise goes,
-  // unless the words from it on are a known place's name ("New Zealand", "Le Havre").
+  // unless the words from it on are a known place's name ("New Zealand") and the leading word adds to it (not "The London").
   while (words.length > 0) {
     const word = words[0] as WordToken;
     if (words.length > 1 && namesKnownPlace(sentence, words)) break;
