@@ -66,7 +66,7 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   const questionDays = questionDates.filter((iso) => /^\d{4}-\d{2}-\d{2}$/.test(iso));
   const questionEntityIds = new Set(context.questionEntities.map((entity) => entity.id));
   const wantedTypes = analysis.answerType.types;
-  const evidenceSpans = new Set(context.paths.flatMap((path) => path.relations.map((relation) => `${relation.chunkId}:${relation.start}`)));
+  const evidenceSpans = new Set(context.paths.filter((path) => path.score >= profile.minPathScore).flatMap((path) => path.relations.map((relation) => `${relation.chunkId}:${relation.start}`)));
   const maxEntityScore = Math.max(0, ...[...context.entityScores].filter(([id]) => !questionEntityIds.has(id)).map(([, score]) => score));
   const candidates = collectCandidates(context, options.language ?? 'en', questionDates, profile.leadInWords);
   const documentFrequency = new Map<string, number>();

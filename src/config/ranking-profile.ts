@@ -107,13 +107,13 @@ export const rankingProfileSchema = z.object({
     }),
   sentences: z
     .object({
-      /** A best path below this score is not trusted to answer from. */
+      /** A best path below this score is not trusted to answer from, and the evidence of a path below it earns no path bonus (vite-docs-en +0.05, no set lower, 2026-12-05). */
       minPathScore: z.number().min(0).default(0.35),
       /** Other paths within this ratio of the best (ending on the same type) add their evidence: questions with several answers. */
       secondPathRatio: z.number().min(0).max(1).default(0.8),
       /** Words kept around the path's entities when an evidence sentence is cropped. */
       cropWords: z.number().int().min(5).default(30),
-      /** Bonus of a sentence that is the evidence of a chosen path. */
+      /** Bonus of a sentence that is the evidence of a path trusted to answer from (see minPathScore). */
       pathEvidenceBonus: z.number().min(0).default(0.3),
       /** Bonus of a sentence naming an entity of the question, or a day it names ("on 2021-06-08": a month or year does not count). */
       questionEntityBonus: z.number().min(0).default(0.2),

@@ -74,3 +74,14 @@ test('the row that holds the day the question names is quoted, though prose shar
   const answer = answerExtractively(analysis, contextOf([prose, table]), { maxSentences: 2, maxWords: 60 });
   assert.match(answer.answer, /Version · Released · Supported until\n2\.0\.0 · 2021-06-08 · 2023-06-30\n/, answer.answer);
 });
+
+test('the evidence of a relation path too weak to answer from earns no path bonus', () => {
+  const launch = chunk('launch', 'The Kestrel node was presented at a conference by the team.');
+  const cache = chunk('cache', 'Resolved requests are cached with the headers max-age and immutable.');
+  const relation = { id: 'r1', type: 'RELATED_TO', sourceId: 'kestrel', targetId: 'team', chunkId: 'launch', documentId: 'doc_launch', start: 0, end: launch.text.length, evidence: launch.text, weight: 0.5 };
+  const entity = (id: string) => ({ id, type: 'Concept', name: id, aliases: [], description: '', mentionCount: 1 });
+  const withPath = (score: number): RetrievalContext => ({ ...contextOf([launch, cache]), mode: 'local', paths: [{ entities: [entity('kestrel'), entity('team')], relations: [relation], score }] as unknown as RetrievalContext['paths'] });
+  const analysis = analyzeQuestion('Which headers does a Kestrel node send for resolved requests?', schema);
+  const answer = answerExtractively(analysis, withPath(0.1), { ...limits, maxSentences: 1 });
+  assert.match(answer.answer, /^Resolved requests are cached/, answer.answer);
+});
