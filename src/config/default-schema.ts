@@ -128,6 +128,14 @@ export const defaultGraphSchema: GraphSchemaInput = {
       ...edgePhrases('FUNDS'),
     },
     {
+      name: 'OWNS',
+      description: 'An organisation owns another, or a site or product, having founded, bought or taken it over.',
+      source: ['Organisation'],
+      target: ['Organisation', 'Location', 'Product'],
+      ...edgePhrases('OWNS'),
+      singleCurrent: true,
+    },
+    {
       name: 'PART_OF',
       description: 'Something is a part, unit or subsidiary of something else.',
       source: ['Organisation', 'Project', 'Product', 'Location'],

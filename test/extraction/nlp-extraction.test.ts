@@ -414,3 +414,13 @@ test('a place is typed by the verb or facility noun that sets it ("installé à 
   const english = extract('Two engineers visited the production site in Caddow last May.');
   assert.equal(english.entities.find((entity) => entity.name === 'Caddow')?.type, 'Location');
 });
+
+test('a date between two names says when, not how they relate: "was acquired on 30 April by" is an ownership read passively', () => {
+  const relations = extract('Velbrook Electrical Services was acquired on 30 April by the Corvel Group, a facilities business.').relations;
+  const owns = relations.find((relation) => relation.type === 'OWNS');
+  assert.equal(owns?.source, 'Corvel Group');
+  assert.equal(owns?.target, 'Velbrook Electrical Services');
+  assert.equal(owns?.voice, 'passive');
+  const french = extract('La société Brenvale Industrie a été rachetée le 1er avril par le groupe Kestrel Holding.', 'fr').relations.find((relation) => relation.type === 'OWNS');
+  assert.deepEqual([french?.source, french?.target], ['Kestrel Holding', 'Brenvale Industrie']);
+});

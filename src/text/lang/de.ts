@@ -151,6 +151,7 @@ export const germanPack: LanguagePack = {
       SUPPLIES: { patterns: ['liefert', 'lieferant von'], passivePatterns: ['geliefert von'] },
       MAKES: { patterns: ['stellt her', 'produziert', 'fertigt'], passivePatterns: ['hergestellt von'] },
       LOCATED_IN: { patterns: ['mit sitz in', 'in'], passivePatterns: [] },
+      OWNS: { patterns: ['besitzt', 'übernahm', 'erwarb', 'hat übernommen', 'eigentümer von'], passivePatterns: ['übernommen von', 'erworben von', 'im besitz von'] },
     },
   },
 };

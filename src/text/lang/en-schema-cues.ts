@@ -85,6 +85,10 @@ export const englishSchemaCues: SchemaCues = {
       patterns: ['funds', 'funded', 'finances', 'financed', 'grant to', 'awarded a grant to'],
       passivePatterns: ['funded by', 'financed by', 'grant from'],
     },
+    OWNS: {
+      patterns: ['owns', 'owned', 'acquired', 'acquires', 'has acquired', 'bought', 'has bought', 'took over', 'has taken over', 'parent company of', 'owner of'],
+      passivePatterns: ['owned by', 'acquired by', 'bought by', 'taken over by', 'sold to'],
+    },
     PART_OF: {
       patterns: ['part of', 'subsidiary of', 'division of', 'unit of', 'stage of', 'phase of'],
       passivePatterns: ['includes', 'comprises'],

@@ -117,6 +117,10 @@ export const frenchSchemaCues: SchemaCues = agreeParticiples({
       patterns: ['finance', 'subventionne'],
       passivePatterns: ['financé par', 'financée par', 'subventionné par'],
     },
+    OWNS: {
+      patterns: ['détient', 'possède', 'a racheté', 'rachète', 'a acquis', 'acquiert', 'propriétaire de', 'maison mère de'],
+      passivePatterns: ['détenu par', 'détenue par', 'racheté par', 'rachetée par', 'acquis par', 'acquise par', 'propriété de', 'cédé à', 'cédée à'],
+    },
     PART_OF: {
       patterns: ['fait partie de', 'filiale de'],
       passivePatterns: ['comprend', 'inclut'],
