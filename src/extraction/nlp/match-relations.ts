@@ -114,15 +114,15 @@ export function matchTypedRelations(sentence: string, mentions: SentenceMention[
   return matches;
 }
 
+/** Any reference date: only where the dates stand is read ("30 April" is found only with one). */
+const SPAN_REFERENCE_DATE = '2000-01-01';
+
 /**
  * The gap with its dates left out, each with the function word before it: a date says when, not how
  * two names relate ("was acquired on 30 April by" states "acquired by").
  */
-const SPAN_REFERENCE_DATE = '2000-01-01';
-
 function withoutDates(gap: string): string {
   let text = gap;
-  // Any reference date: only where the dates stand is read ("30 April" is found only with one).
   for (const date of findDates(gap, SPAN_REFERENCE_DATE).reverse()) {
     const before = /([\p{L}]+)\s+$/u.exec(text.slice(0, date.start));
     const start = before && isStopWord(stripAccents(before[1] as string).toLowerCase()) ? date.start - before[0].length : date.start;
