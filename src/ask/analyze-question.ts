@@ -3,7 +3,7 @@ import type { QuestionAnalysis, TemporalPreference } from '../core/question-anal
 import { detectLanguage } from '../ingest/detect-language.js';
 import { contentStems } from '../text/content-stems.js';
 import { readChangeWindow } from '../text/change-question.js';
-import { findDates } from '../text/find-dates.js';
+import { findDates, withoutDates } from '../text/find-dates.js';
 import { languagePack, languagePacks } from '../text/lang/registry.js';
 import { stripAccents } from '../core/normalise.js';
 import {
@@ -60,11 +60,4 @@ function readTemporalPreference(question: string): TemporalPreference | null {
   const words = new Set(stripAccents(question).toLowerCase().replace(/’/g, "'").match(/[\p{L}']+/gu) ?? []);
   const latest = languagePacks().some((pack) => pack.temporal.latestWords.some((word) => words.has(stripAccents(word).toLowerCase())));
   return latest ? { prefer: 'latest' } : null;
-}
-
-/** The text with every date it writes blanked out. */
-function withoutDates(text: string): string {
-  let result = text;
-  for (const date of findDates(text).sort((left, right) => right.start - left.start)) result = `${result.slice(0, date.start)} ${result.slice(date.end)}`;
-  return result;
 }

@@ -111,3 +111,17 @@ function nearestOccurrence(monthName: string, day: number, reference: string): s
 export function isMonthName(word: string): boolean {
   return stripAccents(word).toLowerCase() in monthNumbers();
 }
+
+/**
+ * The text with every date it writes blanked out, and with the word just before a date too when
+ * `dropsWordBefore` says so ("acquired on 30 April by" → "acquired by"). `reference` as for findDates.
+ */
+export function withoutDates(text: string, reference?: string | null, dropsWordBefore?: (word: string) => boolean): string {
+  let result = text;
+  for (const date of findDates(text, reference).reverse()) {
+    const before = dropsWordBefore ? /(\p{L}+)\s+$/u.exec(result.slice(0, date.start)) : null;
+    const start = before && dropsWordBefore?.(before[1] as string) ? date.start - before[0].length : date.start;
+    result = `${result.slice(0, start)} ${result.slice(date.end)}`;
+  }
+  return result;
+}

@@ -3,7 +3,7 @@ import type { EdgeTypeDefinition, GraphSchema } from '../../config/graph-schema.
 import { FALLBACK_NODE_TYPE } from '../../config/graph-schema.js';
 import { acrossLanguages } from '../../text/lang/registry.js';
 import { coordinationWords, isStopWord } from '../../text/words.js';
-import { findDates } from '../../text/find-dates.js';
+import { withoutDates } from '../../text/find-dates.js';
 
 /** A typed mention inside one sentence (offsets relative to the sentence). */
 export interface SentenceMention {
@@ -105,7 +105,7 @@ export function matchTypedRelations(sentence: string, mentions: SentenceMention[
       for (const inner of mentions.slice(left + 1, right)) {
         masked = masked.replace(sentence.slice(inner.start, inner.end), ' \u0001 ');
       }
-      const gap = gapWords(withoutDates(masked));
+      const gap = gapWords(gapWithoutDates(masked));
       if (gap.length > MAX_GAP_WORDS) continue;
       const found = findEdge(schema, gap, first, second, left, right);
       if (found && !objectIsInnerMention(sentence, gap, found.phrase, mentions.slice(left + 1, right), second)) matches.push(found);
@@ -121,14 +121,8 @@ const SPAN_REFERENCE_DATE = '2000-01-01';
  * The gap with its dates left out, each with the function word before it: a date says when, not how
  * two names relate ("was acquired on 30 April by" states "acquired by").
  */
-function withoutDates(gap: string): string {
-  let text = gap;
-  for (const date of findDates(gap, SPAN_REFERENCE_DATE).reverse()) {
-    const before = /([\p{L}]+)\s+$/u.exec(text.slice(0, date.start));
-    const start = before && isStopWord(stripAccents(before[1] as string).toLowerCase()) ? date.start - before[0].length : date.start;
-    text = `${text.slice(0, start)} ${text.slice(date.end)}`;
-  }
-  return text;
+function gapWithoutDates(gap: string): string {
+  return withoutDates(gap, SPAN_REFERENCE_DATE, (word) => isStopWord(stripAccents(word).toLowerCase()));
 }
 
 function findEdge(schema: GraphSchema, gap: string[], first: SentenceMention, second: SentenceMention, left: number, right: number): PatternMatch | null {

@@ -119,7 +119,8 @@ export const frenchSchemaCues: SchemaCues = agreeParticiples({
     },
     OWNS: {
       patterns: ['détient', 'possède', 'a racheté', 'rachète', 'a acquis', 'acquiert', 'propriétaire de', 'maison mère de'],
-      passivePatterns: ['détenu par', 'détenue par', 'racheté par', 'rachetée par', 'acquis par', 'acquise par', 'propriété de', 'cédé à', 'cédée à'],
+      // "acquis" ends in s: its feminine is listed, the other agreed forms are made (see withAgreement).
+      passivePatterns: ['détenu par', 'racheté par', 'acquis par', 'acquise par', 'propriété de', 'cédé à'],
     },
     PART_OF: {
       patterns: ['fait partie de', 'filiale de'],
