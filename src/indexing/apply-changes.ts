@@ -134,7 +134,7 @@ async function resolveRun(held: Held<PreparedIndex>, context: IndexContext, chec
   const toExtract = prepared.pending.filter((chunk) => !restored.has(chunk.id));
   checkpoint.reach('extract');
   const extraction = await timeStage('extract', events, () =>
-    runExtractStage(toExtract, prepared.documents, { config, vocabulary: prepared.vocabulary, names: prepared.names, cueNamedWords: prepared.cueNamedWords, numberedWords: prepared.numberedWords, events, model: context.model, onExtracted: (chunk) => checkpoint.recordExtraction(chunk), ...(signal ? { signal } : {}) }), toExtract.length);
+    runExtractStage(toExtract, prepared.documents, { config, vocabulary: prepared.vocabulary, names: prepared.names, cueNamedWords: prepared.cueNamedWords, events, model: context.model, onExtracted: (chunk) => checkpoint.recordExtraction(chunk), ...(signal ? { signal } : {}) }), toExtract.length);
   stageSeconds.extract = extraction.seconds;
   checkAbort();
   const updatedExtractions: Array<{ chunkId: string; extraction: ChunkExtraction; extractionKey: string }> = prepared.pending

@@ -62,7 +62,7 @@ export function chunkSources(chunks: StoredChunk[], documents: Map<string, Chunk
 export async function runExtractStage(
   pending: StoredChunk[],
   documents: Map<string, ChunkDocument>,
-  context: { config: RhizomeConfig; vocabulary: ReadonlySet<string>; names?: ReadonlySet<string>; cueNamedWords?: ReadonlySet<string>; numberedWords?: ReadonlySet<string>; events: EventSink; model: ChatModel | null; signal?: AbortSignal; onExtracted?: (chunk: StoredChunk) => void },
+  context: { config: RhizomeConfig; vocabulary: ReadonlySet<string>; names?: ReadonlySet<string>; cueNamedWords?: ReadonlySet<string>; events: EventSink; model: ChatModel | null; signal?: AbortSignal; onExtracted?: (chunk: StoredChunk) => void },
 ): Promise<ExtractStageResult> {
   const key = extractionKeyFor(context.config);
   const failures: ExtractionFailure[] = [];
@@ -90,7 +90,6 @@ export async function runExtractStage(
           knownLowercase: context.vocabulary,
           ...(context.names ? { knownNames: context.names } : {}),
           ...(context.cueNamedWords ? { cueNamedWords: context.cueNamedWords } : {}),
-          ...(context.numberedWords ? { numberedWords: context.numberedWords } : {}),
           cooccurrence: context.config.extraction.cooccurrence,
           maxEntitiesPerSentence: context.config.extraction.maxEntitiesPerSentence,
         }));

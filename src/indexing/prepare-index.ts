@@ -37,8 +37,6 @@ export interface PreparedIndex {
   names: Set<string>;
   /** Words the corpus writes capitalised just before a type noun ("the Plover programme"). */
   cueNamedWords: Set<string>;
-  /** Words the corpus writes capitalised with a number after them more often than without ("Hangar 3"). */
-  numberedWords: Set<string>;
   stageSeconds: Record<string, number>;
 }
 
@@ -119,7 +117,7 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
   const key = extractionKeyFor(config);
   const pending = allChunks.filter((chunk) => chunk.extraction === null || (chunk.extractionKey !== key && chunk.extractionKey !== EXTERNAL_EXTRACTION_KEY));
   const proseTexts = allChunks.filter((chunk) => !isVerbatimChunk(chunk)).map((chunk) => chunk.text);
-  const { vocabulary, names, cueNamedWords, numberedWords } = buildCorpusVocabularies(proseTexts, typeNounsAfterNames(config.schema));
+  const { vocabulary, names, cueNamedWords } = buildCorpusVocabularies(proseTexts, typeNounsAfterNames(config.schema));
   const removedSet = new Set(plan.removedIds);
   const removedDocuments = storedDocuments.filter((document) => removedSet.has(document.id)).map((document) => ({ id: document.id, path: document.path }));
   return {
@@ -137,7 +135,6 @@ async function assemble(decided: Decided, context: PrepareContext): Promise<Prep
     vocabulary,
     names,
     cueNamedWords,
-    numberedWords,
     stageSeconds: { ingest: decided.ingestSeconds, chunk: chunking.seconds },
   };
 }

@@ -5,7 +5,7 @@ import type { GraphSchema } from '../config/graph-schema.js';
 import type { Chunk, ChunkExtraction, Language } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { extractWithNlp, isVerbatimChunk } from '../extraction/nlp/extract-with-nlp.js';
-import { buildCueNamedWords, buildLowercaseVocabulary, buildNameVocabulary, buildNumberedWords, typeNounsAfterNames } from '../extraction/nlp/lowercase-vocabulary.js';
+import { buildCueNamedWords, buildLowercaseVocabulary, buildNameVocabulary, typeNounsAfterNames } from '../extraction/nlp/lowercase-vocabulary.js';
 import { loadDocuments } from '../ingest/load-documents.js';
 
 /** A prose chunk of the corpus with its document's language and date. */
@@ -57,9 +57,7 @@ export async function readCorpus(folder: string, config: Pick<RhizomeConfig, 'in
 
 /** Extracts every chunk of the corpus offline under `schema`, as the index stage would (co-occurrence on, default limits). */
 export function extractCorpus(corpus: ReadCorpus, schema: GraphSchema, maxEntitiesPerSentence: number): ChunkExtraction[] {
-  const texts = corpus.chunks.map(({ chunk }) => chunk.text);
-  const cueNamedWords = buildCueNamedWords(texts, typeNounsAfterNames(schema));
-  const numberedWords = buildNumberedWords(texts);
+  const cueNamedWords = buildCueNamedWords(corpus.chunks.map(({ chunk }) => chunk.text), typeNounsAfterNames(schema));
   return corpus.chunks.map(({ chunk, language, date }) =>
     extractWithNlp(chunk, {
       schema,
@@ -68,7 +66,6 @@ export function extractCorpus(corpus: ReadCorpus, schema: GraphSchema, maxEntiti
       knownLowercase: corpus.vocabulary,
       knownNames: corpus.names,
       cueNamedWords,
-      numberedWords,
       cooccurrence: true,
       maxEntitiesPerSentence,
     }),

@@ -1,6 +1,6 @@
-import { countedWordsOf, isNumberedName, isOrdinaryWord } from './lowercase-vocabulary.js';
+import { countedWordsOf, isOrdinaryWord } from './lowercase-vocabulary.js';
 
-/** The vocabularies an index run reads from its corpus's prose (see lowercase-vocabulary.ts). */
+/** The three vocabularies an index run reads from its corpus's prose (see lowercase-vocabulary.ts). */
 export interface CorpusVocabularies {
   /** As buildLowercaseVocabulary gives it. */
   vocabulary: Set<string>;
@@ -8,8 +8,6 @@ export interface CorpusVocabularies {
   names: Set<string>;
   /** As buildCueNamedWords gives it. */
   cueNamedWords: Set<string>;
-  /** As buildNumberedWords gives it. */
-  numberedWords: Set<string>;
 }
 
 /** How often each word of the texts counted last is written each way, and the texts themselves (with how often each is given). */
@@ -19,10 +17,6 @@ interface WordCounts {
   capitalised: Map<string, number>;
   /** Per word, how often it is written capitalised just before each lower-case word. */
   beforeNouns: Map<string, Map<string, number>>;
-  /** Per word, how often it is written capitalised mid-sentence with a number after it. */
-  numbered: Map<string, number>;
-  /** Per word, how often it is written in lower case with a number after it. */
-  lowercaseNumbered: Map<string, number>;
 }
 
 /**
@@ -34,9 +28,9 @@ interface WordCounts {
 let counted: WordCounts | null = null;
 
 /**
- * The lower-case vocabulary, the name vocabulary, the cue-named words and the numbered words of
- * `texts` (each text as many times as given), the same as buildLowercaseVocabulary,
- * buildNameVocabulary, buildCueNamedWords and buildNumberedWords give.
+ * The lower-case vocabulary, the name vocabulary and the cue-named words of `texts` (each text as
+ * many times as given), the same as buildLowercaseVocabulary, buildNameVocabulary and
+ * buildCueNamedWords give.
  */
 export function buildCorpusVocabularies(texts: Iterable<string>, typeNouns: ReadonlySet<string>): CorpusVocabularies {
   const wanted = new Map<string, number>();
@@ -56,14 +50,12 @@ export function buildCorpusVocabularies(texts: Iterable<string>, typeNouns: Read
       }
     }
   }
-  const numberedWords = new Set<string>();
-  for (const [word, count] of counts.numbered) if (isNumberedName(count, counts.capitalised.get(word) ?? 0, counts.lowercaseNumbered.get(word) ?? 0)) numberedWords.add(word);
-  return { vocabulary, names, cueNamedWords, numberedWords };
+  return { vocabulary, names, cueNamedWords };
 }
 
 /** The counts of `wanted`, from `previous` when it shares most texts with it, else from nothing. */
 function countChanges(previous: WordCounts | null, wanted: Map<string, number>): WordCounts {
-  const counts: WordCounts = previous ?? { texts: new Map(), lowercase: new Map(), capitalised: new Map(), beforeNouns: new Map(), numbered: new Map(), lowercaseNumbered: new Map() };
+  const counts: WordCounts = previous ?? { texts: new Map(), lowercase: new Map(), capitalised: new Map(), beforeNouns: new Map() };
   const changes: Array<[string, number]> = [];
   for (const [text, times] of wanted) {
     const delta = times - (counts.texts.get(text) ?? 0);
@@ -81,8 +73,6 @@ function addText(counts: WordCounts, text: string, delta: number): void {
   const words = countedWordsOf(text);
   for (const word of words.lowercase) add(counts.lowercase, word, delta);
   for (const word of words.capitalised) add(counts.capitalised, word, delta);
-  for (const word of words.numbered) add(counts.numbered, word, delta);
-  for (const word of words.lowercaseNumbered) add(counts.lowercaseNumbered, word, delta);
   for (const [name, noun] of words.beforeNouns) {
     let nouns = counts.beforeNouns.get(name);
     if (!nouns) counts.beforeNouns.set(name, (nouns = new Map()));

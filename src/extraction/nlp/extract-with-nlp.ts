@@ -4,7 +4,7 @@ import { splitSentences } from '../../chunking/sentences.js';
 import { findCandidateMentions } from './find-mentions.js';
 import { endedBy, readSentenceValidity, saysFormer, type SentenceValidity } from '../../text/sentence-validity.js';
 import { matchTypedRelations, type SentenceMention } from './match-relations.js';
-import { organisationType, pickType, tallyVotes, voteMentionType } from './type-mention.js';
+import { pickType, tallyVotes, voteMentionType } from './type-mention.js';
 import { findDescriptorPhrases } from './find-descriptors.js';
 import { languagePack } from '../../text/lang/registry.js';
 import { DESCRIPTOR_SEPARATOR } from '../../core/description-phrases.js';
@@ -26,14 +26,12 @@ export interface NlpExtractionContext {
   knownNames?: ReadonlySet<string>;
   /** Words the corpus writes capitalised just before a type noun ("the Plover programme"), lower case, accent-free. */
   cueNamedWords?: ReadonlySet<string>;
-  /** Words the corpus writes capitalised with a number after them more often than without ("Hangar 3"), lower case, accent-free. */
-  numberedWords?: ReadonlySet<string>;
   cooccurrence: boolean;
   maxEntitiesPerSentence: number;
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-78';
+export const NLP_EXTRACTOR_VERSION = 'nlp-77';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -57,16 +55,14 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   const earlier: EarlierMention[][] = [];
   const nouns = referringNouns(context.schema);
   const personTypes = new Set(context.schema.nodeTypes.filter((type) => type.cues.shapes.includes('person-name')).map((type) => type.name));
-  const agentTypes = new Set([...personTypes, organisationType(context.schema) ?? '']);
   for (const sentence of sentences) {
     const base = chunk.start + sentence.start;
-    const candidates = findCandidateMentions(sentence.text, context.knownLowercase, { language: context.language, ...(context.knownNames ? { knownNames: context.knownNames } : {}), ...(context.cueNamedWords ? { cueNamedWords: context.cueNamedWords } : {}), ...(context.numberedWords ? { numberedWords: context.numberedWords } : {}) });
+    const candidates = findCandidateMentions(sentence.text, context.knownLowercase, { language: context.language, ...(context.knownNames ? { knownNames: context.knownNames } : {}), ...(context.cueNamedWords ? { cueNamedWords: context.cueNamedWords } : {}) });
     const described: EarlierMention[] = [];
     const mentions: SentenceMention[] = candidates.map((candidate) => {
       const phrases = candidate.isCode ? [] : findDescriptorPhrases(sentence.text, candidate, context.language);
       const descriptors = [...new Set(phrases.flat())];
-      const allVotes = [...voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase, context.language), ...descriptorVotes(descriptors, nouns)];
-      const votes = candidate.designated === true ? allVotes.filter((vote) => !agentTypes.has(vote.type)) : allVotes;
+      const votes = [...voteMentionType(candidate, sentence.text, context.schema, context.knownLowercase, context.language), ...descriptorVotes(descriptors, nouns)];
       const tally = tallyVotes(votes);
       const type = pickType(tally, context.schema);
       entities.push({

@@ -28,8 +28,6 @@ export interface CandidateMention {
   tokenCount: number;
   /** The text defines this name as the acronym of the mention just before it: "Long Form (LF)". */
   acronymOf?: string;
-  /** An ordinary noun with a number ("Hangar 3"): a place or a thing, never a person or an organisation. */
-  designated?: boolean;
 }
 
 const TOKEN_PATTERN = /[\p{L}\p{N}]+(?:[-'’_][\p{L}\p{N}]+)*\.?/gu;
@@ -102,8 +100,6 @@ export interface DictionaryOptions {
   knownNames?: ReadonlySet<string>;
   /** Words the corpus writes capitalised just before a type noun ("the Plover programme"): written capitalised, names (see `buildCueNamedWords`). */
   cueNamedWords?: ReadonlySet<string>;
-  /** Words the corpus writes capitalised with a number after them more often than without ("Hangar 3"), lower case, accent-free. */
-  numberedWords?: ReadonlySet<string>;
 }
 
 /** A dictionary word ("Overall", "Heavy", "Recrutement") that the corpus never writes as a name mid-sentence. */
@@ -192,12 +188,6 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
       }
       break;
     }
-    const designated = designatedThing(run, tokens[next], sentence, knownLowercase, options);
-    if (designated) {
-      mentions.push(designated);
-      index = next + 1;
-      continue;
-    }
     const following = tokens[next];
     const isQuarter = run.length === 1 && /^Q[1-4]$/.test(token.text) && following !== undefined && /^\d{4}$/.test(following.text);
     // A colon opens a clause as a sentence start does ("Plugins: Explains the plugin API"): its first word is read the same way.
@@ -207,27 +197,6 @@ export function findCandidateMentions(sentence: string, knownLowercase: Readonly
     index = next;
   }
   return attachAcronyms(mentions, sentence);
-}
-
-/** A number that designates one thing of a kind ("Hangar 3", "Terminal 12", "Unit 4017"): up to four digits, a year never. */
-const DESIGNATOR = /^(?!(?:1[89]|20)\d\d\.?$)\d{1,4}\.?$/u;
-
-/**
- * "Hangar 3", "Terminal 2": an ordinary noun written capitalised with a number after it names one
- * thing of that kind, which the noun alone does not. Not when the corpus writes the word capitalised
- * as often without a number (a name, the number its version: "Corvel 8"), nor for a function word or
- * an adverb ("About 40", "Nearly 200").
- */
-function designatedThing(run: readonly WordToken[], after: WordToken | undefined, sentence: string, knownLowercase: ReadonlySet<string>, options: DictionaryOptions): CandidateMention | null {
-  const word = run[0] as WordToken;
-  if (run.length !== 1 || !after || sentence.slice(word.end, after.start) !== ' ' || !DESIGNATOR.test(after.text)) return null;
-  const lower = plainLower(word.text);
-  if (!isCapitalised(word.text) || isCodeToken(word.text) || isMonthName(word.text) || isCommonWord(lower) || /ly$/u.test(lower)) return null;
-  if (!isKnownLowercase(lower, knownLowercase) && !isDictionaryWord(lower, options.language ?? 'en')) return null;
-  // A word the corpus writes capitalised as often without a number is a name, the number its version ("in Corvel", "Corvel 8").
-  if (options.numberedWords !== undefined && !options.numberedWords.has(lower)) return null;
-  const end = after.text.endsWith('.') ? after.end - 1 : after.end;
-  return { surface: sentence.slice(word.start, end), start: word.start, end, titles: [], isCode: false, tokenCount: 2, designated: true };
 }
 
 /** The space after a connector, possibly with an elided article ("de l'Ouest"). */

@@ -19,10 +19,6 @@ export function typeNounsAfterNames(schema: GraphSchema): Set<string> {
  */
 const PROSE_LOWERCASE_WORD = /(?<![\p{L}\p{N}@\/._$#-])\p{Ll}[\p{Ll}\p{N}'’-]*(?![\p{L}\p{N}_(\/@]|\.[\p{L}_$])/gu;
 const CAPITALISED_MID_SENTENCE = /(?<=\p{Ll}[,;:]?[ \t]+)\p{Lu}[\p{L}\p{N}'’-]*/gu;
-/** A word written capitalised mid-sentence with a number after it ("in Hangar 3"). */
-const NUMBERED_MID_SENTENCE = /(?<=\p{Ll}[,;:]?[ \t]+)\p{Lu}[\p{L}\p{N}'’-]*(?=[ \t]+\d)/gu;
-/** A word written in lower case with a number after it ("phase 2"). */
-const LOWERCASE_NUMBERED = /(?<![\p{L}\p{N}@\/._$#-])\p{Ll}[\p{L}'’-]*(?=[ \t]+\d)/gu;
 
 /**
  * A word the corpus writes capitalised mid-sentence this many times as often as in lower case (and
@@ -91,45 +87,12 @@ export function buildNameVocabulary(texts: Iterable<string>): Set<string> {
   return names;
 }
 
-/**
- * Words the corpus writes capitalised mid-sentence with a number after them ("in Hangar 3") more
- * often than capitalised without one and more often than in lower case with one ("phase 2"),
- * accent-free and lower-cased: with its number, such a word names one thing of its kind.
- */
-export function buildNumberedWords(texts: Iterable<string>): Set<string> {
-  const numbered = new Map<string, number>();
-  const capitalised = new Map<string, number>();
-  const lowercaseNumbered = new Map<string, number>();
-  for (const text of texts) {
-    const words = countedWordsOf(text);
-    for (const word of words.numbered) increment(numbered, word);
-    for (const word of words.capitalised) increment(capitalised, word);
-    for (const word of words.lowercaseNumbered) increment(lowercaseNumbered, word);
-  }
-  const named = new Set<string>();
-  for (const [word, count] of numbered) if (isNumberedName(count, capitalised.get(word) ?? 0, lowercaseNumbered.get(word) ?? 0)) named.add(word);
-  return named;
-}
-
-/**
- * A word written capitalised with a number `numbered` times, capitalised mid-sentence `capitalised`
- * times in all (those included) and in lower case with a number `lowercaseNumbered` times names
- * things by number: more often with a number than without, and more often capitalised than not.
- */
-export function isNumberedName(numbered: number, capitalised: number, lowercaseNumbered: number): boolean {
-  return 2 * numbered > capitalised && numbered > lowercaseNumbered;
-}
-
 /** The words of one text each vocabulary counts, accent-free and lower-cased, in the order the text has them (each time it has them). */
 export interface WordsOfText {
   lowercase?: string[];
   capitalised?: string[];
   /** Each capitalised word met just before a lower-case one, with that word. */
   beforeNouns?: Array<[string, string]>;
-  /** Capitalised words met mid-sentence with a number after them. */
-  numbered?: string[];
-  /** Lower-case words met with a number after them. */
-  lowercaseNumbered?: string[];
 }
 
 /**
@@ -146,8 +109,6 @@ export function countedWordsOf(text: string): Required<WordsOfText> {
   words.lowercase ??= matchedWords(text, PROSE_LOWERCASE_WORD);
   words.capitalised ??= matchedWords(text, CAPITALISED_MID_SENTENCE);
   words.beforeNouns ??= namesBeforeNouns(text);
-  words.numbered ??= matchedWords(text, NUMBERED_MID_SENTENCE);
-  words.lowercaseNumbered ??= matchedWords(text, LOWERCASE_NUMBERED);
   return words as Required<WordsOfText>;
 }
 
