@@ -86,8 +86,13 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
   if (ranked.length === 0) return null;
   const names: string[] = [];
   const citations: Citation[] = [];
+  const listed: string[] = [];
   let words = 0;
   for (const entry of ranked) {
+    // One firm under its short and its full name ("Velbrook", "Velbrook Marine Services") is listed once, as it ranks first.
+    const normalised = normaliseName(entry.name);
+    if (listed.some((name) => startsWithWords(name, normalised) || startsWithWords(normalised, name))) continue;
+    listed.push(normalised);
     const length = entry.name.split(/\s+/).length;
     if (words + length > maxWords || names.length >= maxListed) break;
     words += length;
@@ -99,6 +104,11 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
     names.push(`${entry.name}${marker}`);
   }
   return { answer: `${names.join(', ')}.`, citations };
+}
+
+/** True when `name` begins with all the words of `start` and has more ("velbrook marine" begins with "velbrook"). */
+function startsWithWords(name: string, start: string): boolean {
+  return name.startsWith(`${start} `);
 }
 
 function listThemes(analysis: QuestionAnalysis, communities: ScoredCommunity[], limits: { maxWords: number; themes: number; themeWords: number }, context: RetrievalContext): GlobalReduction | null {

@@ -36,3 +36,18 @@ describe('a list question naming only the corpus\'s own subject asks for every i
     }
   });
 });
+
+describe('a firm the notices name short and in full is listed once', () => {
+  const indexed = indexedTexts({
+    ...NOTICES,
+    'paint.txt': 'Paint for the visitor centres\n\nThe Velbrook Parks Trust has chosen Orrin & Tallis Coatings to supply paint for the two visitor centres. Orrin & Tallis will deliver the first batch in June.',
+    'fencing.txt': 'Fencing\n\nOrrin & Tallis also repaired the fencing around the Trust\'s compound in March, and the Velbrook Parks Trust paid Orrin & Tallis from the estates budget.',
+  });
+
+  test('under whichever of its names ranks first, leaving the room to another firm', async () => {
+    const answer = await indexed.rhizome().query('List the outside companies the Velbrook Parks Trust buys goods or services from.', { mode: 'auto' });
+    assert.equal(answer.metadata.route, 'global', answer.metadata.reason);
+    assert.equal(answer.answer.split('Orrin & Tallis').length - 1, 1, answer.answer);
+  });
+});
+
