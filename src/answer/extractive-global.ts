@@ -1,4 +1,4 @@
-import { normaliseName } from '../core/normalise.js';
+import { normaliseName, stripAccents } from '../core/normalise.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
 import type { Citation, CommunityFinding, Entity } from '../core/records.js';
 import type { RetrievalContext, ScoredCommunity } from '../core/retrieval-context.js';
@@ -82,7 +82,12 @@ function listEntities(analysis: QuestionAnalysis, communities: ScoredCommunity[]
     const relevance = (evidence ? 1 + overlap(evidence.text, questionStems) : 0.3) + (describedByQuestion(entity) ? 1 : 0);
     scores.set(entity.id, { name: entity.name, score: 0.5 * relevance * (wanted.get(entity.type) ?? 0) + Math.log(1 + entity.mentionCount) * 0.01, finding: evidence });
   }
-  const ranked = [...scores.values()].sort((left, right) => right.score - left.score || left.name.localeCompare(right.name));
+  // A name made of ordinary words only ("Rail Systems", "Visitor Services") is as often a department or a generic phrase as a
+  // firm: names with a word of their own come first, those after them, each group by score.
+  const generic = (name: string) => (stripAccents(name).toLowerCase().match(/\p{L}+/gu) ?? []).every((word) => word.length < 2 || pack.isDictionaryWord(word));
+  const ranked = [...scores.values()]
+    .map((entry) => ({ ...entry, generic: generic(entry.name) }))
+    .sort((left, right) => Number(left.generic) - Number(right.generic) || right.score - left.score || left.name.localeCompare(right.name));
   if (ranked.length === 0) return null;
   const names: string[] = [];
   const citations: Citation[] = [];

@@ -41,7 +41,15 @@ describe('a firm the notices name short and in full is listed once', () => {
   const indexed = indexedTexts({
     ...NOTICES,
     'paint.txt': 'Paint for the visitor centres\n\nThe Velbrook Parks Trust has chosen Orrin & Tallis Coatings to supply paint for the two visitor centres. Orrin & Tallis will deliver the first batch in June.',
+    'signals.txt': 'Signals for the heritage railway\n\nThe Velbrook Parks Trust has hired Rail Systems to supply and maintain the signals of the heritage railway. Rail Systems will inspect the signals every quarter for the Trust.',
     'fencing.txt': 'Fencing\n\nOrrin & Tallis also repaired the fencing around the Trust\'s compound in March, and the Velbrook Parks Trust paid Orrin & Tallis from the estates budget.',
+  });
+
+  test('names of ordinary words only ("Rail Systems") come after the names with a word of their own', async () => {
+    const answer = await indexed.rhizome().query('List the outside companies the Velbrook Parks Trust buys goods or services from.', { mode: 'auto' });
+    const position = (name: string) => answer.answer.indexOf(name);
+    assert.ok(position('Rail Systems') > 0, answer.answer);
+    for (const firm of ['Corvane Optics', 'Tarnwell Nurseries', 'Pellow Systems']) assert.ok(position(firm) >= 0 && position(firm) < position('Rail Systems'), answer.answer);
   });
 
   test('under whichever of its names ranks first, leaving the room to another firm', async () => {
