@@ -20,8 +20,9 @@ export interface GlobalReduction {
  * The reduce step of global search without a model. When the question asks for every item of
  * a kind ("which suppliers does X work with", "main organisations across the documents"), it
  * lists the entities of that type that the relevant communities' findings tie to the question,
- * most relevant first (names of ordinary words only after the others, one firm under one name); otherwise it lists the main points: for each relevant community, its
- * title and the finding that bears most on the question, cropped. Every item cites the
+ * most relevant first (names of ordinary words only after the others, one firm under one name);
+ * otherwise it lists the main points: for each relevant community, its title and the finding that
+ * bears most on the question, cropped. Every item cites the
  * sentences it comes from; nothing is written that the reports do not hold.
  */
 export function reduceCommunities(analysis: QuestionAnalysis, context: RetrievalContext, maxWords: number, reports: RankingProfile['reports'] = DEFAULT_RANKING_PROFILE.reports): GlobalReduction | null {

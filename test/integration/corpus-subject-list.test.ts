@@ -58,4 +58,3 @@ describe('a firm the notices name short and in full is listed once', () => {
     assert.equal(answer.answer.split('Orrin & Tallis').length - 1, 1, answer.answer);
   });
 });
-
