@@ -4,7 +4,8 @@ const MARGIN_WORDS = 6;
 
 /**
  * Shortens a long sentence to the words around the given names (plus a margin), verbatim,
- * marking cuts with "…". Short sentences, or ones where no name is found, come back whole.
+ * marking cuts with "…"; a sentence's first few words (at most the margin) are never cut alone.
+ * Short sentences, or ones where no name is found, come back whole.
  */
 export function cropSentence(sentence: string, names: string[], maxWords: number): string {
   const words = [...sentence.matchAll(/\S+/g)].map((match) => ({ text: match[0], start: match.index ?? 0 }));
