@@ -112,7 +112,10 @@ export const rankingProfileSchema = z.object({
     .object({
       /** A best path below this score is not trusted to answer from, and the evidence of a path below it earns no path bonus (vite-docs-en +0.05, no set lower, 2026-12-05). */
       minPathScore: z.number().min(0).default(0.35),
-      /** Other paths within this ratio of the best (ending on the same type) add their evidence: questions with several answers. */
+      /**
+       * Other paths within this ratio of the best (ending on the same type) add their evidence: questions with several answers
+       * (measured 2026-12-06: 0.7 cost fastify-docs-en and vite-docs-en a question each, 0.9 cost fastify-docs-en and spectacle-vivant-fr).
+       */
       secondPathRatio: z.number().min(0).max(1).default(0.8),
       /** Words kept around the path's entities when an evidence sentence is cropped. */
       cropWords: z.number().int().min(5).default(30),
