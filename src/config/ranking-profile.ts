@@ -117,7 +117,7 @@ export const rankingProfileSchema = z.object({
        * (measured 2026-12-06: 0.7 cost fastify-docs-en and vite-docs-en a question each, 0.9 cost fastify-docs-en and spectacle-vivant-fr).
        */
       secondPathRatio: z.number().min(0).max(1).default(0.8),
-      /** Words kept around the path's entities when an evidence sentence is cropped. */
+      /** Words kept around the path's entities when an evidence sentence is cropped (measured 2026-12-06: 40 won universite-recherche-fr a question and cost fastify-docs-en, parks-trust-en and transit-authority-en one each). */
       cropWords: z.number().int().min(5).default(30),
       /** Bonus of a sentence that is the evidence of a path trusted to answer from (see minPathScore). */
       pathEvidenceBonus: z.number().min(0).default(0.3),
