@@ -4,8 +4,7 @@ const MARGIN_WORDS = 6;
 
 /**
  * Shortens a long sentence to the words around the given names (plus a margin), verbatim,
- * marking cuts with "…"; a sentence's first few words (at most the margin) are never cut alone.
- * Short sentences, or ones where no name is found, come back whole.
+ * marking cuts with "…". Short sentences, or ones where no name is found, come back whole.
  */
 export function cropSentence(sentence: string, names: string[], maxWords: number): string {
   const words = [...sentence.matchAll(/\S+/g)].map((match) => ({ text: match[0], start: match.index ?? 0 }));
@@ -24,8 +23,6 @@ export function cropSentence(sentence: string, names: string[], maxWords: number
   let to = Math.min(words.length - 1, Math.max(...positions) + MARGIN_WORDS);
   while (to - from + 1 > maxWords && to > Math.max(...positions)) to -= 1;
   while (to - from + 1 > maxWords && from < Math.min(...positions)) from += 1;
-  // A cut of a few opening words saves little and loses what a sentence usually opens with, its subject: they stay, a window longer by at most the margin.
-  if (from <= MARGIN_WORDS) from = 0;
   const text = words.slice(from, to + 1).map((word) => word.text).join(' ');
   return `${from > 0 ? '… ' : ''}${text}${to < words.length - 1 ? ' …' : ''}`;
 }

@@ -13,12 +13,6 @@ test('a long sentence is cut to the words around the names it is quoted for, wit
   assert.doesNotMatch(cropped, /Corvel Ropeways/);
 });
 
-test('a cut of only a few opening words is not made: the subject the sentence opens with stays', () => {
-  const cropped = cropSentence(long, ['Velbrook Link', 'Kestrel'], 30);
-  assert.ok(cropped.startsWith('Up on the hill, Corvel Ropeways began refurbishing'), cropped);
-  assert.match(cropped, /Kestrel …$/);
-});
-
 test('a sentence within the limit comes back whole', () => {
   assert.equal(cropSentence('Corvel Ropeways refurbishes the cabins.', ['Corvel Ropeways'], 30), 'Corvel Ropeways refurbishes the cabins.');
 });
