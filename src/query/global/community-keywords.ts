@@ -5,6 +5,7 @@ import { isMetaWord } from '../../text/question-signals.js';
 import { stemWord } from '../../text/content-stems.js';
 import type { CommunitySentence } from './community-sentences.js';
 import { appendTo } from '../../core/group-by.js';
+import { TopItems } from '../../core/top-items.js';
 
 const KEYWORDS = 4;
 
@@ -16,75 +17,171 @@ const KEYWORDS = 4;
  * One level at a time, in two passes over its communities (how many communities hold each term,
  * then each community's own terms), so only one community's term counts are held at once: holding
  * every community's at the same time grew with communities × terms and did not fit a large corpus.
+ * Terms are counted by number (each distinct stem and written form gets one) in arrays reset after
+ * each community, and the form a keyword is shown in is counted afterwards, for a community's few
+ * keywords alone: a map of terms, and of forms for each, per community and pass was most of the
+ * work and of the garbage of a first corpus-wide question on a large corpus.
  */
 export function communityKeywords(communities: Community[], sentences: Map<string, CommunitySentence[]>, entities: Map<string, Entity>): Map<string, string[]> {
-  // A sentence is read by a community of every level that holds its chunk: its candidate terms are found once.
-  const candidates = sentenceCandidates();
+  const terms = new TermTable();
+  const nameStems = nameStemReader(entities, terms);
   const keywords = new Map<string, string[]>();
   const atLevel = new Map<number, Community[]>();
   for (const community of communities) appendTo(atLevel, community.level, community);
+  const counter = new TermCounter();
   for (const levelCommunities of atLevel.values()) {
-    const frequency = new Map<string, number>();
+    const frequency = new Map<number, number>();
     for (const community of levelCommunities) {
-      for (const stem of communityTerms(community, sentences, entities, candidates).keys()) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
+      for (const stem of counter.count(terms.read(community, sentences), community.memberIds.map(nameStems))) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
     }
     for (const community of levelCommunities) {
-      const terms = communityTerms(community, sentences, entities, candidates);
-      const ranked = [...terms]
-        .filter(([, term]) => term.count >= 2)
-        .map(([stem, term]) => ({ stem, term, score: term.count * Math.log(1 + levelCommunities.length / (frequency.get(stem) ?? 1)) }))
-        .sort((left, right) => right.score - left.score || left.stem.localeCompare(right.stem));
-      keywords.set(community.id, ranked.slice(0, KEYWORDS).map((item) => mostUsed(item.term.forms)));
+      const read = terms.read(community, sentences);
+      const best = new TopItems<{ stem: number; score: number }>(KEYWORDS, (left, right) => right.score - left.score || terms.text(left.stem).localeCompare(terms.text(right.stem)));
+      for (const stem of counter.count(read, community.memberIds.map(nameStems))) {
+        const count = counter.of(stem);
+        if (count >= 2) best.offer({ stem, score: count * Math.log(1 + levelCommunities.length / (frequency.get(stem) ?? 1)) });
+      }
+      keywords.set(community.id, best.items.map((item) => terms.mostUsedForm(item.stem, read)));
     }
   }
   return keywords;
 }
 
-/** The candidate terms of a community's source sentences (each sentence once) but its members' name words: stem → count and written forms. */
-function communityTerms(community: Community, sentences: Map<string, CommunitySentence[]>, entities: Map<string, Entity>, candidates: (sentence: CommunitySentence) => readonly string[]): Map<string, { count: number; forms: Map<string, number> }> {
-  const nameWords = new Set(community.memberIds.flatMap((id) => {
-    const entity = entities.get(id);
-    return entity ? [entity.name, ...entity.aliases].flatMap((name) => words(name).map((word) => stemWord(word))) : [];
-  }));
-  const terms = new Map<string, { count: number; forms: Map<string, number> }>();
-  const seen = new Set<string>();
-  for (const sentence of sentences.get(community.id) ?? []) {
-    const key = `${sentence.finding.chunkId}:${sentence.finding.span.start}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const stemsAndForms = candidates(sentence);
-    for (let at = 0; at < stemsAndForms.length; at += 2) {
-      const stem = stemsAndForms[at] as string;
-      const form = stemsAndForms[at + 1] as string;
-      if (nameWords.has(stem)) continue;
-      const term = terms.get(stem) ?? { count: 0, forms: new Map() };
-      term.count += 1;
-      term.forms.set(form, (term.forms.get(form) ?? 0) + 1);
-      terms.set(stem, term);
+/** The numbered stems of the words of each entity's names (its name and aliases), worked out once per entity. */
+function nameStemReader(entities: Map<string, Entity>, terms: TermTable): (id: string) => readonly number[] {
+  const known = new Map<string, number[]>();
+  return (id) => {
+    let stems = known.get(id);
+    if (stems === undefined) {
+      const entity = entities.get(id);
+      stems = entity ? [entity.name, ...entity.aliases].flatMap((name) => words(name).map((word) => terms.idOf(stemWord(word)))) : [];
+      known.set(id, stems);
     }
-  }
-  return terms;
+    return stems;
+  };
 }
 
-/** A reader of a sentence's candidate terms as one flat list (stem, form, stem, form …), each sentence read once, each distinct string kept once. */
-function sentenceCandidates(): (sentence: CommunitySentence) => readonly string[] {
-  const bySentence = new Map<string, string[]>();
-  const strings = new Map<string, string>();
-  const shared = (text: string) => {
-    const known = strings.get(text);
-    if (known !== undefined) return known;
-    strings.set(text, text);
-    return text;
-  };
-  return (sentence) => {
-    const key = `${sentence.finding.chunkId}:${sentence.finding.span.start}`;
-    let flat = bySentence.get(key);
+/**
+ * The candidate terms of the community sentences, each sentence read once: every distinct stem and
+ * written form gets a number, and a sentence is kept as one flat list of numbers (stem, form, stem, form …).
+ */
+class TermTable {
+  private readonly ids = new Map<string, number>();
+  private readonly texts: string[] = [];
+  private readonly bySentence = new Map<string, Int32Array>();
+  private readonly keys = new WeakMap<CommunitySentence, string>();
+
+  /** How many distinct strings have a number. */
+  get size(): number {
+    return this.texts.length;
+  }
+
+  text(id: number): string {
+    return this.texts[id] as string;
+  }
+
+  /** A community's sentences, each once (a sentence listed twice, by its chunk and start, counts once), as their terms. */
+  read(community: Community, sentences: Map<string, CommunitySentence[]>): Int32Array[] {
+    const seen = new Set<string>();
+    const read: Int32Array[] = [];
+    for (const sentence of sentences.get(community.id) ?? []) {
+      const key = this.keyOf(sentence);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      read.push(this.termsOf(sentence, key));
+    }
+    return read;
+  }
+
+  /** The written form a stem takes most often in these sentences (the first in code order of equals). */
+  mostUsedForm(stem: number, read: readonly Int32Array[]): string {
+    const forms = new Map<string, number>();
+    for (const terms of read) {
+      for (let at = 0; at < terms.length; at += 2) {
+        if (terms[at] !== stem) continue;
+        const form = this.text(terms[at + 1] as number);
+        forms.set(form, (forms.get(form) ?? 0) + 1);
+      }
+    }
+    return mostUsed(forms);
+  }
+
+  private keyOf(sentence: CommunitySentence): string {
+    let key = this.keys.get(sentence);
+    if (key === undefined) {
+      key = `${sentence.finding.chunkId}:${sentence.finding.span.start}`;
+      this.keys.set(sentence, key);
+    }
+    return key;
+  }
+
+  private termsOf(sentence: CommunitySentence, key: string): Int32Array {
+    let flat = this.bySentence.get(key);
     if (!flat) {
-      flat = sentenceTerms(sentence.finding.text).flatMap((term) => [shared(term.stem), shared(term.form)]);
-      bySentence.set(key, flat);
+      const found = sentenceTerms(sentence.finding.text);
+      flat = new Int32Array(found.length * 2);
+      found.forEach((term, index) => {
+        (flat as Int32Array)[2 * index] = this.idOf(term.stem);
+        (flat as Int32Array)[2 * index + 1] = this.idOf(term.form);
+      });
+      this.bySentence.set(key, flat);
     }
     return flat;
-  };
+  }
+
+  /** The number of a string, given it now if it had none. */
+  idOf(text: string): number {
+    let id = this.ids.get(text);
+    if (id === undefined) {
+      id = this.texts.length;
+      this.ids.set(text, id);
+      this.texts.push(text);
+    }
+    return id;
+  }
+}
+
+/** Counts one community's stems at a time in arrays indexed by stem number, reset for the next community. */
+class TermCounter {
+  private counts = new Int32Array(1024);
+  private excluded = new Uint8Array(1024);
+  private touched: number[] = [];
+
+  /** Counts the stems of these sentences but the excluded ones; returns the stems counted, in the order first met. */
+  count(read: readonly Int32Array[], excludeLists: ReadonlyArray<readonly number[]>): readonly number[] {
+    for (const stem of this.touched) this.counts[stem] = 0;
+    this.touched = [];
+    for (const terms of read) for (let at = 0; at < terms.length; at += 2) this.fit(terms[at] as number);
+    for (const exclude of excludeLists) for (const stem of exclude) this.fit(stem);
+    for (const exclude of excludeLists) for (const stem of exclude) this.excluded[stem] = 1;
+    for (const terms of read) {
+      for (let at = 0; at < terms.length; at += 2) {
+        const stem = terms[at] as number;
+        if (this.excluded[stem] === 1) continue;
+        if (this.counts[stem] === 0) this.touched.push(stem);
+        this.counts[stem] = (this.counts[stem] as number) + 1;
+      }
+    }
+    for (const exclude of excludeLists) for (const stem of exclude) this.excluded[stem] = 0;
+    return this.touched;
+  }
+
+  /** How often the last count met this stem. */
+  of(stem: number): number {
+    return this.counts[stem] ?? 0;
+  }
+
+  private fit(id: number): void {
+    if (id < this.counts.length) return;
+    let size = this.counts.length;
+    while (size <= id) size *= 2;
+    const counts = new Int32Array(size);
+    counts.set(this.counts);
+    this.counts = counts;
+    const excluded = new Uint8Array(size);
+    excluded.set(this.excluded);
+    this.excluded = excluded;
+  }
 }
 
 /** A word of a sentence that may label a community, with its stem. */

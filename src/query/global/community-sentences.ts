@@ -4,6 +4,7 @@ import type { ChunkText, EntityMentionLayer } from '../../graph/store.js';
 import { detectLanguage } from '../../ingest/detect-language.js';
 import { contentStems } from '../../text/content-stems.js';
 import { appendTo } from '../../core/group-by.js';
+import { TopItems } from '../../core/top-items.js';
 
 /** A sentence of a community's source chunks, prepared for matching. */
 export interface CommunitySentence {
@@ -26,8 +27,9 @@ export function collectCommunitySentences(communities: Community[], projection: 
   for (const community of communities) {
     const counts = new Map<string, number>();
     for (const memberId of community.memberIds) for (const chunkId of chunksOfEntity.get(memberId) ?? []) counts.set(chunkId, (counts.get(chunkId) ?? 0) + 1);
-    const chosen = [...counts].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0])).slice(0, CHUNKS_PER_COMMUNITY);
-    result.set(community.id, chosen.flatMap(([chunkId]) => sentencesFor(chunkId)));
+    const chosen = new TopItems<[string, number]>(CHUNKS_PER_COMMUNITY, (left, right) => right[1] - left[1] || left[0].localeCompare(right[0]));
+    for (const entry of counts) chosen.offer(entry);
+    result.set(community.id, chosen.items.flatMap(([chunkId]) => sentencesFor(chunkId)));
   }
   return result;
 }
