@@ -158,12 +158,12 @@ export class GlobalSearcher {
       const chunks = await this.store.listChunkTexts();
       const sentences = collectCommunitySentences(communities, projection, chunks);
       const sentenceFrequency = new Map<string, number>();
-      const seen = new Set<string>();
+      // A chunk's sentences are read once (sentenceReader), so a sentence several communities list is one object.
+      const seen = new Set<CommunitySentence>();
       for (const list of sentences.values()) {
         for (const sentence of list) {
-          const key = `${sentence.finding.chunkId}:${sentence.finding.span.start}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
+          if (seen.has(sentence)) continue;
+          seen.add(sentence);
           for (const stem of sentence.stems) sentenceFrequency.set(stem, (sentenceFrequency.get(stem) ?? 0) + 1);
         }
       }
