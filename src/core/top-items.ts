@@ -20,3 +20,10 @@ export class TopItems<Item> {
     if (this.items.length > this.size) this.items.pop();
   }
 }
+
+/** The item a stable sort by `compare` would put first (the earliest of equals), without sorting; undefined when there is none. */
+export function firstInOrder<Item>(items: readonly Item[], compare: (left: Item, right: Item) => number): Item | undefined {
+  let first = items[0];
+  for (let index = 1; index < items.length; index++) if (compare(items[index] as Item, first as Item) < 0) first = items[index];
+  return first;
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TopItems } from '../../src/core/top-items.js';
+import { firstInOrder, TopItems } from '../../src/core/top-items.js';
 
 /** A small deterministic generator, so a failure names the case that found it. */
 function numbers(seed: number, count: number, range: number): number[] {
@@ -27,4 +27,13 @@ test('TopItems of size 0 keeps nothing', () => {
   const top = new TopItems<number>(0, (left, right) => left - right);
   top.offer(1);
   assert.deepEqual(top.items, []);
+});
+
+test('firstInOrder gives the item a stable sort puts first, or undefined for none', () => {
+  for (let seed = 1; seed <= 200; seed++) {
+    const values = numbers(seed, 1 + (seed % 30), 5).map((value, index) => ({ value, index }));
+    const compare = (left: { value: number }, right: { value: number }) => right.value - left.value;
+    assert.deepEqual(firstInOrder(values, compare), [...values].sort(compare)[0], `seed ${seed}`);
+  }
+  assert.equal(firstInOrder<number>([], (left, right) => left - right), undefined);
 });

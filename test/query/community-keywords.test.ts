@@ -30,11 +30,11 @@ function referenceKeywords(communities: Community[], sentences: Map<string, Comm
       return found ? [found.name, ...found.aliases].flatMap((name) => words(name).map((word) => stemWord(word))) : [];
     }));
     const terms = new Map<string, { count: number; forms: Map<string, number> }>();
-    const seen = new Set<string>();
-    for (const { finding } of sentences.get(item.id) ?? []) {
-      const key = `${finding.chunkId}:${finding.span.start}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+    const seen = new Set<CommunitySentence>();
+    for (const listed of sentences.get(item.id) ?? []) {
+      if (seen.has(listed)) continue;
+      seen.add(listed);
+      const { finding } = listed;
       for (const [position, word] of words(finding.text).entries()) {
         const lower = stripAccents(word).toLowerCase();
         if (lower.length < 4 || /\d/.test(lower) || isStopWord(lower) || isMetaWord(lower) || (position > 0 && /^\p{Lu}/u.test(word))) continue;
@@ -67,11 +67,13 @@ function referenceKeywords(communities: Community[], sentences: Map<string, Comm
 test('community keywords: frequent in the community, rare at its level, never a member name, shown in their most used form', () => {
   const entities = new Map([entity('e1', 'Velbrook Harbour'), entity('e2', 'Corvel Dredging', ['Corvel']), entity('e3', 'Kestrel Wind')].map((item) => [item.id, item]));
   const communities = [community('c1', 0, ['e1', 'e2']), community('c2', 0, ['e3'])];
+  // The sentence reader makes each sentence once, so a sentence listed twice is the same object.
+  const repeated = sentence('k1', 0, 'Dredging at Velbrook Harbour deepened the channel; the channel silts quickly.');
   const sentences = new Map([
     ['c1', [
-      sentence('k1', 0, 'Dredging at Velbrook Harbour deepened the channel; the channel silts quickly.'),
+      repeated,
       sentence('k1', 80, 'Corvel Dredging reported more silting of the channels in 2023.'),
-      sentence('k1', 0, 'Dredging at Velbrook Harbour deepened the channel; the channel silts quickly.'),
+      repeated,
       sentence('k2', 0, 'Turbines and cables: the turbines need cables.'),
     ]],
     ['c2', [sentence('k3', 0, 'Kestrel Wind installed turbines; more turbines followed, with cables and cables.')]],

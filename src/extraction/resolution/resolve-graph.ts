@@ -10,6 +10,7 @@ import { closeSupersededRelations } from './close-superseded.js';
 import { isKnownPlace, namesCountry } from '../../text/known-places.js';
 import { typeByTrade } from './type-by-trade.js';
 import { organisationType } from '../nlp/type-mention.js';
+import { firstInOrder } from '../../core/top-items.js';
 
 /** The resolved graph: one node per real-world entity, edges with evidence, chunk mentions. */
 export interface ResolvedGraph {
@@ -116,13 +117,6 @@ function mergeDescriptions(descriptions: string[]): string {
     merged = next.slice(0, MAX_DESCRIPTION_CHARACTERS);
   }
   return merged;
-}
-
-/** The item a stable sort by `compare` would put first (the earliest of equals), without sorting; undefined when there is none. */
-function firstInOrder<Item>(items: readonly Item[], compare: (left: Item, right: Item) => number): Item | undefined {
-  let first = items[0];
-  for (let index = 1; index < items.length; index++) if (compare(items[index] as Item, first as Item) < 0) first = items[index];
-  return first;
 }
 
 function fullness(statistics: NameStatistics): number {

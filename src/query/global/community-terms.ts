@@ -12,22 +12,23 @@ import type { CommunitySentence } from './community-sentences.js';
 export class TermTable {
   private readonly ids = new Map<string, number>();
   private readonly texts: string[] = [];
-  private readonly bySentence = new Map<string, Int32Array>();
-  private readonly keys = new WeakMap<CommunitySentence, string>();
+  private readonly bySentence = new WeakMap<CommunitySentence, Int32Array>();
 
   text(id: number): string {
     return this.texts[id] as string;
   }
 
-  /** A community's sentences, each once (a sentence listed twice, by its chunk and start, counts once), as their terms. */
+  /**
+   * A community's sentences, each once, as their terms. Sentences are told apart by object: the
+   * sentence reader makes each sentence of a chunk once, so a sentence listed twice is the same object.
+   */
   read(community: Community, sentences: Map<string, CommunitySentence[]>): Int32Array[] {
-    const seen = new Set<string>();
+    const seen = new Set<CommunitySentence>();
     const read: Int32Array[] = [];
     for (const sentence of sentences.get(community.id) ?? []) {
-      const key = this.keyOf(sentence);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      read.push(this.termsOf(sentence, key));
+      if (seen.has(sentence)) continue;
+      seen.add(sentence);
+      read.push(this.termsOf(sentence));
     }
     return read;
   }
@@ -45,17 +46,8 @@ export class TermTable {
     return mostUsed(forms);
   }
 
-  private keyOf(sentence: CommunitySentence): string {
-    let key = this.keys.get(sentence);
-    if (key === undefined) {
-      key = `${sentence.finding.chunkId}:${sentence.finding.span.start}`;
-      this.keys.set(sentence, key);
-    }
-    return key;
-  }
-
-  private termsOf(sentence: CommunitySentence, key: string): Int32Array {
-    let flat = this.bySentence.get(key);
+  private termsOf(sentence: CommunitySentence): Int32Array {
+    let flat = this.bySentence.get(sentence);
     if (!flat) {
       const found = sentenceTerms(sentence.finding.text);
       flat = new Int32Array(found.length * 2);
@@ -63,7 +55,7 @@ export class TermTable {
         (flat as Int32Array)[2 * index] = this.idOf(term.stem);
         (flat as Int32Array)[2 * index + 1] = this.idOf(term.form);
       });
-      this.bySentence.set(key, flat);
+      this.bySentence.set(sentence, flat);
     }
     return flat;
   }
@@ -141,6 +133,7 @@ function sentenceTerms(text: string): SentenceTerm[] {
   return terms;
 }
 
+/** The words of a text (letters and digits, hyphenated compounds kept whole), in order. */
 export function words(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
 }
