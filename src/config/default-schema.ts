@@ -98,6 +98,7 @@ export const defaultGraphSchema: GraphSchemaInput = {
       source: ['Organisation', 'Location'],
       target: ['Product'],
       ...edgePhrases('MAKES'),
+      completedAct: true,
     },
     {
       name: 'USES',

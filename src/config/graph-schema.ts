@@ -50,6 +50,12 @@ export const edgeTypeSchema = z.object({
    * not set it keep their hash (and their cached extractions).
    */
   currentPer: z.enum(['target', 'source']).optional(),
+  /**
+   * The edge records an act done once whose result stands (a product is made by its maker for good):
+   * a date range in its sentence ("built … between 1998 and 2000") says when it was done, so the fact
+   * starts then and never ends there. No default written, so schemas that do not set it keep their hash.
+   */
+  completedAct: z.boolean().optional(),
 });
 
 /** Table names the store uses itself, which no declared type may take. */

@@ -66,6 +66,11 @@ function withDuration(plain: string, phrases: ValidityPhrases, start: string | n
   return { validFrom: start ?? fallbackStart, validTo: end };
 }
 
+/** The validity of a fact its sentence states as a completed act (an edge type declared `completedAct`): it holds from the act on, never ending at the act's last date. */
+export function completedActValidity(validity: SentenceValidity): SentenceValidity {
+  return { validFrom: validity.validFrom, validTo: null };
+}
+
 /** Whether one of the words (as relation gaps read them: accent-free, lower case) is one of the language's words for an earlier state ("former", "ancienne"). */
 export function saysFormer(words: readonly string[], language: Language): boolean {
   const former = new Set(languagePack(language).temporal.formerWords.map(plainText));

@@ -424,3 +424,23 @@ test('a date between two names says when, not how they relate: "was acquired on 
   const french = extract('La société Brenvale Industrie a été rachetée le 1er avril par le groupe Kestrel Holding.', 'fr').relations.find((relation) => relation.type === 'OWNS');
   assert.deepEqual([french?.source, french?.target], ['Kestrel Holding', 'Brenvale Industrie']);
 });
+
+test('a passive participle opening the last comma-led phrase relates the later name to the earlier one ("X trams, numbered …, all built by Y")', () => {
+  const relations = extract('Orvane Transit owns twelve KX-9 articulated trams, numbered 101 to 112, all built by the Harlow Rail Company at its Pelmont works.').relations;
+  const makes = relations.find((relation) => relation.type === 'MAKES');
+  assert.deepEqual([makes?.source, makes?.target, makes?.voice], ['Harlow Rail Company', 'KX-9', 'passive']);
+  // The participle qualifies the noun just before its comma, here "the depot", not the earlier name.
+  const depot = extract('The KX-9 trams run every ten minutes, the depot built by the Harlow Rail Company in 1990.').relations;
+  assert.ok(!depot.some((relation) => relation.type === 'MAKES'));
+  const verb = extract('Orvane Transit inspected the new low-floor trams, all built by the Harlow Rail Company.').relations;
+  assert.ok(!verb.some((relation) => relation.type === 'MAKES'), 'words with a function word before the comma are a clause, not the name\'s noun phrase');
+});
+
+test('a completed act\'s dates say when it was done: the fact holds from then on, while other facts keep the range', () => {
+  const relations = extract('The KX-9 trams were built by the Harlow Rail Company between 1998 and 2000.').relations;
+  const makes = relations.find((relation) => relation.type === 'MAKES');
+  assert.equal(makes?.validFrom, '1998');
+  assert.equal(makes?.validTo, null);
+  const worked = extract('Tom Hale worked for Verinta Holdings between 1998 and 2000.').relations.find((relation) => relation.source === 'Tom Hale');
+  assert.deepEqual([worked?.validFrom, worked?.validTo], ['1998', '2000']);
+});

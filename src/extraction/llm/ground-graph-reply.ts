@@ -3,7 +3,7 @@ import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { normaliseName } from '../../core/normalise.js';
 import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Language, Span } from '../../core/records.js';
 import type { GraphReply } from '../../prompts/extract-graph-prompt.js';
-import { readSentenceValidity } from '../../text/sentence-validity.js';
+import { completedActValidity, readSentenceValidity } from '../../text/sentence-validity.js';
 import { emptyExtractionCounts, type LlmExtractionCounts } from './extraction-counts.js';
 import { locateName, locateText } from './locate-text.js';
 
@@ -91,13 +91,14 @@ export function groundGraphReply(reply: GraphReply, input: GroundingInput): { ex
     const evidence = chunk.text.slice(sentence.start, sentence.end);
     const key = `${definition.name}\u0000${source.name}\u0000${target.name}\u0000${sentence.start}`;
     if (relations.has(key)) continue;
+    const validity = readSentenceValidity(evidence, input.documentDate, input.language);
     relations.set(key, {
       type: definition.name,
       source: source.name,
       target: target.name,
       evidence,
       span: { start: chunk.start + sentence.start, end: chunk.start + sentence.end },
-      ...readSentenceValidity(evidence, input.documentDate, input.language),
+      ...(definition.completedAct === true ? completedActValidity(validity) : validity),
     });
   }
   counts.nodesKept = nodes.size;

@@ -2,7 +2,7 @@ import type { Chunk, ChunkExtraction, ExtractedEntity, ExtractedRelation, Langua
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE, type GraphSchema } from '../../config/graph-schema.js';
 import { splitSentences } from '../../chunking/sentences.js';
 import { findCandidateMentions } from './find-mentions.js';
-import { endedBy, readSentenceValidity, saysFormer, type SentenceValidity } from '../../text/sentence-validity.js';
+import { completedActValidity, endedBy, readSentenceValidity, saysFormer, type SentenceValidity } from '../../text/sentence-validity.js';
 import { matchTypedRelations, type SentenceMention } from './match-relations.js';
 import { pickType, tallyVotes, voteMentionType } from './type-mention.js';
 import { findDescriptorPhrases } from './find-descriptors.js';
@@ -31,7 +31,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-77';
+export const NLP_EXTRACTOR_VERSION = 'nlp-78';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {
@@ -133,7 +133,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       const source = mentions[match.sourceIndex] as SentenceMention;
       const target = mentions[match.targetIndex] as SentenceMention;
       // "X, the former lead of Y": the relation's own words say it no longer holds, whatever else the sentence starts ("… joins the board").
-      const stated = saysFormer(match.qualifiers, context.language) ? endedBy(validity, context.documentDate) : validity;
+      const stated = saysFormer(match.qualifiers, context.language) ? endedBy(validity, context.documentDate) : completedActs(context.schema).has(match.type) ? completedActValidity(validity) : validity;
       relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, ...stated, basis: 'pattern', phrase: match.phrase, voice: match.voice });
       linked.add(pairKey(source.name, target.name));
     }
@@ -155,6 +155,18 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
 }
 
 /** A mention typed by less than this (a name's shape alone) may take the type a referring noun gives it ("the new contractor"). */
+const completedActsBySchema = new WeakMap<GraphSchema, ReadonlySet<string>>();
+
+/** The edge types of a schema declared `completedAct`. */
+function completedActs(schema: GraphSchema): ReadonlySet<string> {
+  let names = completedActsBySchema.get(schema);
+  if (!names) {
+    names = new Set(schema.edgeTypes.filter((edge) => edge.completedAct === true).map((edge) => edge.name));
+    completedActsBySchema.set(schema, names);
+  }
+  return names;
+}
+
 const WEAK_TYPE_SCORE = 1;
 /** Weight of a descriptor that names a node type's cue noun ("Orvanis, société de recherche …"). */
 const DESCRIPTOR_VOTE = 1;

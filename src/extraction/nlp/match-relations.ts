@@ -107,7 +107,7 @@ export function matchTypedRelations(sentence: string, mentions: SentenceMention[
       }
       const gap = gapWords(gapWithoutDates(masked));
       if (gap.length > MAX_GAP_WORDS) continue;
-      const found = findEdge(schema, gap, first, second, left, right);
+      const found = findEdge(schema, gap, first, second, left, right) ?? (right === left + 1 ? findParticipleEdge(schema, masked, first, second, left, right) : null);
       if (found && !objectIsInnerMention(sentence, gap, found.phrase, mentions.slice(left + 1, right), second)) matches.push(found);
     }
   }
@@ -137,6 +137,39 @@ function findEdge(schema: GraphSchema, gap: string[], first: SentenceMention, se
     if (active !== undefined) return { type: edge.name, sourceIndex: left, targetIndex: right, phrase: active, voice: 'active', qualifiers: wordsBefore(gap, active) };
   }
   return null;
+}
+
+/** How many words may stand between a name and the comma that opens its participial phrases ("X articulated trams, …"). */
+const MAX_HEAD_WORDS = 3;
+
+/**
+ * A passive participle opening the last comma-led phrase between two neighbouring names says how the
+ * later one relates to the earlier one, whatever phrases stand between them: "X trams, numbered 1 to 24,
+ * all built by Y" — the participial phrase qualifies the noun phrase that X heads. So the words from X
+ * to the first comma must be that noun phrase's own (a few, no function word: "visited the plant, made
+ * by Y" qualifies the plant), and only function words may come before the participle ("all", "toutes"), a few words after it ("la société").
+ */
+function findParticipleEdge(schema: GraphSchema, masked: string, first: SentenceMention, second: SentenceMention, left: number, right: number): PatternMatch | null {
+  const segments = masked.split(',');
+  if (segments.length < 2) return null;
+  const headWords = plainWords(segments[0] as string);
+  if (headWords.length > MAX_HEAD_WORDS || headWords.some((word) => isStopWord(word))) return null;
+  const tail = plainWords(gapWithoutDates(segments[segments.length - 1] as string));
+  for (const edge of schema.edgeTypes) {
+    if (!typesFit(edge, second, first)) continue;
+    const passive = edge.passivePatterns.find((pattern) => {
+      const words = plainWords(pattern);
+      const position = findPhrase(tail, words);
+      return position >= 0 && tail.slice(0, position).every((word) => isStopWord(word)) && tail.length - position - words.length <= MAX_WORDS_AROUND_PATTERN;
+    });
+    if (passive !== undefined) return { type: edge.name, sourceIndex: right, targetIndex: left, phrase: passive, voice: 'passive', qualifiers: [] };
+  }
+  return null;
+}
+
+/** The words of a text, accent-free and lower case, every word kept. */
+function plainWords(text: string): string[] {
+  return stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Articles of every language ("the", "le"…): one after a name starts a new noun phrase, not the next item of a list. */
