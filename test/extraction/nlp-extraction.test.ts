@@ -429,6 +429,8 @@ test('a passive participle opening the last comma-led phrase relates the later n
   const relations = extract('Orvane Transit owns twelve KX-9 articulated trams, numbered 101 to 112, all built by the Harlow Rail Company at its Pelmont works.').relations;
   const makes = relations.find((relation) => relation.type === 'MAKES');
   assert.deepEqual([makes?.source, makes?.target, makes?.voice], ['Harlow Rail Company', 'KX-9', 'passive']);
+  const french = extract('Le réseau exploite douze rames KX-9, numérotées de 101 à 112, toutes fabriquées par la société Harlow Ferroviaire.', 'fr').relations.find((relation) => relation.type === 'MAKES');
+  assert.deepEqual([french?.source, french?.target], ['Harlow Ferroviaire', 'KX-9']);
   // The participle qualifies the noun just before its comma, here "the depot", not the earlier name.
   const depot = extract('The KX-9 trams run every ten minutes, the depot built by the Harlow Rail Company in 1990.').relations;
   assert.ok(!depot.some((relation) => relation.type === 'MAKES'));

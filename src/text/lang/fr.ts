@@ -16,7 +16,8 @@ const stemRules: SuffixStemRules = { irregularForms: {}, suffixes: ['ations', 'a
 const FUNCTION_WORDS = `
 le la les l un une des du de d au aux ce cet cette ces il elle ils elles nous vous je tu on son sa ses leur leurs
 et ou mais donc or ni car que qui quoi dont où quand comme si pour par avec sans sous sur dans entre vers chez en
-est sont était étaient été être a ont avait avaient sera seront fait faire plus moins très aussi encore déjà`;
+est sont était étaient été être a ont avait avaient sera seront fait faire plus moins très aussi encore déjà
+tout toute tous toutes chaque autre autres plusieurs aucun aucune`;
 
 const NON_NAME_WORDS = 'objet compte rendu réunion annonce rapport note madame monsieur bonjour cordialement';
 
