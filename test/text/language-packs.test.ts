@@ -21,7 +21,7 @@ test('each pack stems with its hand rules and with Snowball', () => {
   const stems = (words: string[], stem: (word: string) => string) => words.map(stem);
   assert.deepEqual(stems(['supplies', 'running', 'Relational', 'generously'], englishPack.stem), ['suppl', 'runn', 'relational', 'generousl']);
   assert.deepEqual(stems(['supplies', 'running', 'Relational', 'generously'], englishPack.snowballStem), ['suppli', 'run', 'relat', 'gener']);
-  assert.deepEqual(stems(['continuellement', 'fournisseurs', 'Généralement', 'dirigée'], frenchPack.stem), ['continuelle', 'fournisseur', 'generale', 'dirige']);
+  assert.deepEqual(stems(['continuellement', 'fournisseurs', 'Généralement', 'dirigée'], frenchPack.stem), ['continuell', 'fournisseur', 'general', 'dirige']);
   assert.deepEqual(stems(['continuellement', 'fournisseurs', 'Généralement', 'dirigée'], frenchPack.snowballStem), ['continuel', 'fournisseur', 'general', 'dirig']);
 });
 

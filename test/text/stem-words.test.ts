@@ -10,3 +10,10 @@ test('words that are property names of a plain object stem as words ("constructo
   assert.equal(stem('mice'), 'mouse');
   assert.equal(stem('constructors'), 'constructor');
 });
+
+test('a word and its derived noun share a stem: the "e" a suffix leaves goes, as it goes from the bare word', () => {
+  for (const family of [['management', 'manage', 'manages', 'managed', 'managing'], ['agreement', 'agree', 'agrees', 'agreed', 'agreeing'], ['requirements', 'requires', 'required'], ['gouvernement', 'gouverner', 'gouverne'], ['changement', 'changer', 'change']]) {
+    assert.equal(new Set(family.map(stemWord)).size, 1, family.join(', '));
+  }
+  assert.equal(stemWord('seeing'), stemWord('see'), 'a stem never falls below three letters');
+});

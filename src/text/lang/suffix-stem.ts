@@ -13,7 +13,7 @@ export function createSuffixStemmer(rules: SuffixStemRules): (word: string) => s
     if (Object.hasOwn(rules.irregularForms, stem)) stem = rules.irregularForms[stem] as string;
     if (stem.length <= 3) return stem;
     for (const suffix of suffixes) {
-      if (stem.endsWith(suffix) && stem.length - suffix.length >= 3) return stem.slice(0, -suffix.length);
+      if (stem.endsWith(suffix) && stem.length - suffix.length >= 3) return suffix.startsWith('e') ? stem.slice(0, -suffix.length) : withoutFinalE(stem.slice(0, -suffix.length));
     }
     return stem;
   };
@@ -27,6 +27,11 @@ export function createSuffixStemmer(rules: SuffixStemRules): (word: string) => s
     known.set(word, stem);
     return stem;
   };
+}
+
+/** A stem left ending in "e" by a suffix that does not start with one ("management" → "manage", "agreeing" → "agree") loses it, as the word without the suffix would ("manage" → "manag"). */
+function withoutFinalE(stem: string): string {
+  return stem.endsWith('e') && stem.length > 3 ? stem.slice(0, -1) : stem;
 }
 
 /** The rules of several languages together (irregular forms of earlier ones win). */
