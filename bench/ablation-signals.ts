@@ -51,6 +51,8 @@ export const ABLATIONS: readonly Ablation[] = [
   // 1: an entity's relevance counts in full whatever its type, so the asked type no longer matters.
   { section: 'sentences', key: 'otherTypeEntityWeight', off: 1, note: '1: entity type ignored' },
   { section: 'sentences', key: 'leadInWords', off: 0, note: '0: a sentence ending with a colon is read alone' },
+  // 1: the words of the question's subordinate clause weigh as much as those of its main part.
+  { section: 'sentences', key: 'subordinateWordShare', off: 1, note: '1: subordinate-clause words weigh in full' },
 ];
 
 /** Profile fields that are sizes, not signals: the ablation leaves them out. */

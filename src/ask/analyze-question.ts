@@ -9,7 +9,7 @@ import { stripAccents } from '../core/normalise.js';
 import {
   asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion, withoutMetaWords,
 } from '../text/question-signals.js';
-import { datesAnchorEvent } from './anchor-date.js';
+import { datesAnchorEvent, splitAtSubordinateClause } from './anchor-date.js';
 import { unwrapRequest, withoutRequestVerb } from './unwrap-request.js';
 import { answerHeadIsPlural, answerHeadStem, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
 import { relationAlternatives, relationTypeWords } from './relation-alternatives.js';
@@ -38,6 +38,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     relationTypeWords: relationTypeWords(stems, schema),
     contentText,
     contentStems: topicStems(contentText),
+    subordinateStems: subordinateOnly(searchText, topicStems),
     answerType: { types: expectedAnswerTypes(asked, schema), headStem: answerHeadStem(asked, schema, headFirst), headPlural: answerHeadIsPlural(asked, schema, headFirst) },
     bridgeKinds: bridgeKinds(asked, schema),
     temporal: readTemporalPreference(asked),
@@ -51,6 +52,13 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     },
     entities: [],
   };
+}
+
+/** The stems of the question's subordinate clause that its main part does not also hold. */
+function subordinateOnly(question: string, topicStems: (text: string) => string[]): ReadonlySet<string> {
+  const { main, clause } = splitAtSubordinateClause(question);
+  const mainStems = new Set(topicStems(main.join(' ')));
+  return new Set(topicStems(clause.join(' ')).filter((stem) => !mainStems.has(stem)));
 }
 
 /** A date in the question, or words meaning "now" in any registered language. */

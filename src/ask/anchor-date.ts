@@ -27,7 +27,22 @@ const MIN_WORDS_BEFORE_CLAUSE = 2;
  * "who reviewed X in 2024" does): the wh-phrase and at least one more content word come before it.
  */
 export function datesAnchorEvent(question: string, dateStart: number): boolean {
-  const written = [...question.slice(0, dateStart).toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0]);
+  return clauseMarkerIndex([...question.slice(0, dateStart).toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0])) >= 0;
+}
+
+/**
+ * The question's words split at its first subordinate clause that describes something other than the
+ * answer ("which manufacturer built the tram | that derailed at X"): the clause identifies the things
+ * the question starts from, the main part says what it asks of them. `clause` is empty when it has none.
+ */
+export function splitAtSubordinateClause(question: string): { main: string[]; clause: string[] } {
+  const written = [...question.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0]);
+  const marker = clauseMarkerIndex(written);
+  return marker < 0 ? { main: written, clause: [] } : { main: written.slice(0, marker), clause: written.slice(marker) };
+}
+
+/** Where the first clause marker after the wh-phrase and at least two more content words stands among the words (lower case, as written); -1 when none does. */
+function clauseMarkerIndex(written: readonly string[]): number {
   const plain = written.map((word) => stripAccents(word));
   const wh = whPhrase(plain);
   const from = wh === null ? 0 : wh.index + 1;
@@ -37,8 +52,8 @@ export function datesAnchorEvent(question: string, dateStart: number): boolean {
     const word = plain[index] as string;
     const next = plain[index + 1];
     const isParticiple = next !== undefined && prepositions.has(next) && (participles.has(word) || (word.length >= MIN_PARTICIPLE_LETTERS && participleEndings.some((ending) => (written[index] as string).endsWith(ending))));
-    if ((relativeWords.has(word) || isParticiple) && contentWords >= MIN_WORDS_BEFORE_CLAUSE) return true;
+    if ((relativeWords.has(word) || isParticiple) && contentWords >= MIN_WORDS_BEFORE_CLAUSE) return index;
     if (!isStopWord(word)) contentWords += 1;
   }
-  return false;
+  return -1;
 }

@@ -129,8 +129,14 @@ export const rankingProfileSchema = z.object({
       otherTypeEntityWeight: z.number().min(0).max(1).default(0.3),
       /** A sentence ending with a colon is read with the sentences it introduces (a list's items), and the field lines opening a reference entry ("Type: …", "Default: …") with the sentence describing it, while together they hold at most this many words; 0 never. */
       leadInWords: z.number().int().min(0).default(30),
+      /**
+       * Share of a question word's weight in a sentence's score when only the question's subordinate clause holds it ("what set off the
+       * detector [that caused the foam discharge]": the clause identifies, the main part asks); 1 weighs every word alike. 0.5 first setting,
+       * the share alternativeWordShare gives another word of a relation (2026-12-06: every development set unchanged).
+       */
+      subordinateWordShare: z.number().min(0).max(1).default(0.5),
     })
-    .default({ minPathScore: 0.35, secondPathRatio: 0.8, cropWords: 30, pathEvidenceBonus: 0.3, questionEntityBonus: 0.2, rankPrior: 0.15, otherTypeEntityWeight: 0.3, leadInWords: 30 }),
+    .default({ minPathScore: 0.35, secondPathRatio: 0.8, cropWords: 30, pathEvidenceBonus: 0.3, questionEntityBonus: 0.2, rankPrior: 0.15, otherTypeEntityWeight: 0.3, leadInWords: 30, subordinateWordShare: 0.5 }),
   /** How global search reads community reports and how the offline answer reduces them (map and reduce without a model). */
   reports: z
     .object({

@@ -33,6 +33,12 @@ export interface QuestionAnalysis {
   /** Stems of `contentText`. */
   contentStems: string[];
   /**
+   * Stems only the question's subordinate clause holds ("what set off the detector [that caused the
+   * foam discharge in Hangar 3]"): they identify what the question starts from; the main clause says
+   * what it asks. Empty when it has no such clause.
+   */
+  subordinateStems: ReadonlySet<string>;
+  /**
    * Other words for the question's relation words, from the schema's edge phrases: an evidence
    * stem (key) that stands for a question stem (value), as "produit" stands for "fabriqu" when
    * one edge type lists "fabrique" and "produit".

@@ -85,3 +85,13 @@ test('the evidence of a relation path too weak to answer from earns no path bonu
   const answer = answerExtractively(analysis, withPath(0.1), { ...limits, maxSentences: 1 });
   assert.match(answer.answer, /^Resolved requests are cached/, answer.answer);
 });
+
+test('a sentence saying what the main part of the question asks outranks one saying only what its subordinate clause identifies', () => {
+  const text = 'The Kestrel vault was evacuated at 14:20 after the gas release. The investigation found the alarm sensor had been tripped by a welding arc.';
+  const analysis = analyzeQuestion('What tripped the alarm sensor that caused the gas release in the Kestrel vault?', schema);
+  const context = contextOf([chunk('incident', text)]);
+  const answer = answerExtractively(analysis, context, { ...limits, maxSentences: 1 });
+  assert.match(answer.answer, /^The investigation found/, answer.answer);
+  const even = answerExtractively(analysis, context, { ...limits, maxSentences: 1, ranking: { ...validateConfig({}).query.ranking.sentences, subordinateWordShare: 1 } });
+  assert.match(even.answer, /^The Kestrel vault was evacuated/, 'with every word weighed alike, the sentence holding more of the question wins');
+});

@@ -76,3 +76,19 @@ describe('analyzeQuestion: a date in a subordinate clause dates the event the qu
     assert.ok(!anchored('Quelle entreprise assurait la maintenance de la station de Pierre-Haute en avril 2024 ?'));
   });
 });
+
+describe('analyzeQuestion: the words only a subordinate clause holds identify, the main part asks', () => {
+  test('English and French: a relative clause after the asked thing is the subordinate one; words the main part also holds stay main', () => {
+    const english = analyzeQuestion('What set off the flame detector that caused the foam discharge in Hangar 4 in March 2023?', schema);
+    assert.deepEqual([...english.subordinateStems].sort(), contentStems('caused foam discharge hangar').sort());
+    const french = analyzeQuestion("Quel mécène finance l'essai dont le monitoring a été confié à Orvelle ?", schema);
+    assert.deepEqual([...french.subordinateStems].sort(), contentStems('monitoring confié Orvelle').sort());
+    const shared = analyzeQuestion('Which supplier delivers the parts that the supplier of Kessel repairs?', schema);
+    assert.ok(!shared.subordinateStems.has(contentStems('supplier')[0] as string), 'a word of both parts is the main part\'s');
+  });
+
+  test('a question whose clause is its own ("who reviewed X", "the auditors who reviewed X") has no subordinate words', () => {
+    assert.equal(analyzeQuestion('Who leads the Kessel project?', schema).subordinateStems.size, 0);
+    assert.equal(analyzeQuestion('Which auditors reviewed the accounts of Kessel?', schema).subordinateStems.size, 0);
+  });
+});
