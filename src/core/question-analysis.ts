@@ -34,7 +34,7 @@ export interface QuestionAnalysis {
   contentStems: string[];
   /**
    * Stems only the question's subordinate clause holds ("what set off the detector [that caused the
-   * foam discharge in Hangar 3]"): they identify what the question starts from; the main clause says
+   * foam discharge]"): they identify what the question starts from; the main clause says
    * what it asks. Empty when it has no such clause.
    */
   subordinateStems: ReadonlySet<string>;
