@@ -154,7 +154,6 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
   return { chunkId: chunk.id, entities, relations };
 }
 
-/** A mention typed by less than this (a name's shape alone) may take the type a referring noun gives it ("the new contractor"). */
 const completedActsBySchema = new WeakMap<GraphSchema, ReadonlySet<string>>();
 
 /** The edge types of a schema declared `completedAct`. */
@@ -167,6 +166,7 @@ function completedActs(schema: GraphSchema): ReadonlySet<string> {
   return names;
 }
 
+/** A mention typed by less than this (a name's shape alone) may take the type a referring noun gives it ("the new contractor"). */
 const WEAK_TYPE_SCORE = 1;
 /** Weight of a descriptor that names a node type's cue noun ("Orvanis, société de recherche …"). */
 const DESCRIPTOR_VOTE = 1;

@@ -147,7 +147,8 @@ const MAX_HEAD_WORDS = 3;
  * later one relates to the earlier one, whatever phrases stand between them: "X trams, numbered 1 to 24,
  * all built by Y" — the participial phrase qualifies the noun phrase that X heads. So the words from X
  * to the first comma must be that noun phrase's own (a few, no function word: "visited the plant, made
- * by Y" qualifies the plant), and only function words may come before the participle ("all", "toutes"), a few words after it ("la société").
+ * by Y" qualifies the plant), only function words may come before the participle ("all", "toutes"), and a
+ * few words after it ("la société").
  */
 function findParticipleEdge(schema: GraphSchema, masked: string, first: SentenceMention, second: SentenceMention, left: number, right: number): PatternMatch | null {
   const segments = masked.split(',');
