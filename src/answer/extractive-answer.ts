@@ -71,12 +71,12 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   const candidates = collectCandidates(context, options.language ?? 'en', questionDates, profile.leadInWords);
   const documentFrequency = new Map<string, number>();
   for (const candidate of candidates) for (const stem of candidate.stems) documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
-  // A word only the question's subordinate clause holds identifies what the question starts from; the main part says what it asks.
-  const idf = (stem: string) => Math.log(1 + candidates.length / (1 + (documentFrequency.get(stem) ?? 0))) * (analysis.subordinateStems.has(stem) ? profile.subordinateWordShare : 1);
-  const questionMass = [...questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
+  // A question word weighs its idf; one only the question's subordinate clause holds identifies what the question starts from, and weighs less than the main part's, which say what it asks.
+  const weight = (stem: string) => Math.log(1 + candidates.length / (1 + (documentFrequency.get(stem) ?? 0))) * (analysis.subordinateStems.has(stem) ? profile.subordinateWordShare : 1);
+  const questionMass = [...questionStems].reduce((sum, stem) => sum + weight(stem), 0) || 1;
 
   for (const candidate of candidates) {
-    const termScore = [...questionStems].filter((stem) => candidate.stems.has(stem)).reduce((sum, stem) => sum + idf(stem), 0) / questionMass;
+    const termScore = [...questionStems].filter((stem) => candidate.stems.has(stem)).reduce((sum, stem) => sum + weight(stem), 0) / questionMass;
     let entityScore = 0;
     let namesQuestionEntity = false;
     for (const entity of candidate.entities) {

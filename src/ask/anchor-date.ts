@@ -27,7 +27,7 @@ const MIN_WORDS_BEFORE_CLAUSE = 2;
  * "who reviewed X in 2024" does): the wh-phrase and at least one more content word come before it.
  */
 export function datesAnchorEvent(question: string, dateStart: number): boolean {
-  return clauseMarkerIndex([...question.slice(0, dateStart).toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0])) >= 0;
+  return clauseMarkerIndex(lowerCaseWords(question.slice(0, dateStart))) >= 0;
 }
 
 /**
@@ -36,9 +36,14 @@ export function datesAnchorEvent(question: string, dateStart: number): boolean {
  * the question starts from, the main part says what it asks of them. `clause` is empty when it has none.
  */
 export function splitAtSubordinateClause(question: string): { main: string[]; clause: string[] } {
-  const written = [...question.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0]);
+  const written = lowerCaseWords(question);
   const marker = clauseMarkerIndex(written);
   return marker < 0 ? { main: written, clause: [] } : { main: written.slice(0, marker), clause: written.slice(marker) };
+}
+
+/** The words of a text, lower case, accents as written (participle endings are matched on them). */
+function lowerCaseWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Where the first clause marker after the wh-phrase and at least two more content words stands among the words (lower case, as written); -1 when none does. */

@@ -133,7 +133,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       const source = mentions[match.sourceIndex] as SentenceMention;
       const target = mentions[match.targetIndex] as SentenceMention;
       // "X, the former lead of Y": the relation's own words say it no longer holds, whatever else the sentence starts ("… joins the board").
-      const stated = saysFormer(match.qualifiers, context.language) ? endedBy(validity, context.documentDate) : completedActs(context.schema).has(match.type) ? completedActValidity(validity) : validity;
+      const stated = saysFormer(match.qualifiers, context.language) ? endedBy(validity, context.documentDate) : context.schema.edgeTypes.find((edge) => edge.name === match.type)?.completedAct === true ? completedActValidity(validity) : validity;
       relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, ...stated, basis: 'pattern', phrase: match.phrase, voice: match.voice });
       linked.add(pairKey(source.name, target.name));
     }
@@ -152,18 +152,6 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     }
   }
   return { chunkId: chunk.id, entities, relations };
-}
-
-const completedActsBySchema = new WeakMap<GraphSchema, ReadonlySet<string>>();
-
-/** The edge types of a schema declared `completedAct`. */
-function completedActs(schema: GraphSchema): ReadonlySet<string> {
-  let names = completedActsBySchema.get(schema);
-  if (!names) {
-    names = new Set(schema.edgeTypes.filter((edge) => edge.completedAct === true).map((edge) => edge.name));
-    completedActsBySchema.set(schema, names);
-  }
-  return names;
 }
 
 /** A mention typed by less than this (a name's shape alone) may take the type a referring noun gives it ("the new contractor"). */

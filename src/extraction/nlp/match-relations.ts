@@ -35,7 +35,12 @@ const MAX_GAP_WORDS = 10;
 /** The words between two mentions as relation phrases are read: accent-free, lower case, filler words dropped, masked mentions kept as \u0001. */
 export function gapWords(text: string): string[] {
   const fillers = fillerWords();
-  return (stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+|\u0001/gu) ?? []).filter((word) => !fillers.has(word));
+  return everyWord(text).filter((word) => !fillers.has(word));
+}
+
+/** The words between two mentions, accent-free and lower case, masked mentions kept as \u0001, filler words kept. */
+function everyWord(text: string): string[] {
+  return stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+|\u0001/gu) ?? [];
 }
 
 
@@ -153,24 +158,19 @@ const MAX_HEAD_WORDS = 3;
 function findParticipleEdge(schema: GraphSchema, masked: string, first: SentenceMention, second: SentenceMention, left: number, right: number): PatternMatch | null {
   const segments = masked.split(',');
   if (segments.length < 2) return null;
-  const headWords = plainWords(segments[0] as string);
+  const headWords = everyWord(segments[0] as string);
   if (headWords.length > MAX_HEAD_WORDS || headWords.some((word) => isStopWord(word))) return null;
-  const tail = plainWords(gapWithoutDates(segments[segments.length - 1] as string));
+  const tail = everyWord(gapWithoutDates(segments[segments.length - 1] as string));
   for (const edge of schema.edgeTypes) {
     if (!typesFit(edge, second, first)) continue;
     const passive = edge.passivePatterns.find((pattern) => {
-      const words = plainWords(pattern);
+      const words = everyWord(pattern);
       const position = findPhrase(tail, words);
       return position >= 0 && tail.slice(0, position).every((word) => isStopWord(word)) && tail.length - position - words.length <= MAX_WORDS_AROUND_PATTERN;
     });
     if (passive !== undefined) return { type: edge.name, sourceIndex: right, targetIndex: left, phrase: passive, voice: 'passive', qualifiers: [] };
   }
   return null;
-}
-
-/** The words of a text, accent-free and lower case, every word kept. */
-function plainWords(text: string): string[] {
-  return stripAccents(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Articles of every language ("the", "le"…): one after a name starts a new noun phrase, not the next item of a list. */
