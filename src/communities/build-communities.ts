@@ -21,8 +21,8 @@ export type ReportWriter = (members: Entity[], relations: Relation[]) => Promise
  * Detects hierarchical Leiden communities over the entity graph (relation weights summed per
  * pair, see entityGraphOf), places the entities no relation reaches beside those they share chunks
  * with, and gives every community of two or more entities a report. A community's id comes from its
- * level and members, so the same documents give the same ids wherever they live and however often
- * they are indexed. A report whose inputs (members, their internal relations, report version) are
+ * level and first member, so the same documents give the same ids wherever they live and however
+ * often they are indexed. A report whose inputs (members, their internal relations, report version) are
  * unchanged is taken from `previous`; a report that fell back to the extractive writer is hashed as
  * extractive, so a later run with the model tries again.
  */
@@ -113,11 +113,24 @@ function sameStrings(left: readonly string[], right: readonly string[]): boolean
 }
 
 /**
- * Renames each community (and its parent link) to an id hashed from its level and sorted member ids;
- * keeps the sorted member ids (a report's inputs list them too).
+ * Renames each community (and its parent link) to an id hashed from its level and its first member
+ * (the smallest member id): the communities of one level share no member, so that names one, and a
+ * community keeps its id when it gains or loses other members (a small change then rewrites its
+ * report and member links in place, not every link of a large community; a citation of it still
+ * points to it). Two communities of one level with the same first member (none is expected) are
+ * named by all their members instead. Keeps the sorted member ids (a report's inputs list them too).
  */
 function withContentIds(communities: HierarchicalCommunity[]): Array<HierarchicalCommunity & { sortedMembers: string[] }> {
   const sorted = communities.map((community) => [...community.members].sort());
-  const idOf = new Map(communities.map((community, index) => [community.id, stableId('com', community.level, (sorted[index] as string[]).join('\n'))]));
+  const keyOf = (index: number) => `${(communities[index] as HierarchicalCommunity).level}\u0000${(sorted[index] as string[])[0] ?? ''}`;
+  const sharing = new Map<string, number>();
+  communities.forEach((_, index) => sharing.set(keyOf(index), (sharing.get(keyOf(index)) ?? 0) + 1));
+  const idOf = new Map(
+    communities.map((community, index) => {
+      const members = sorted[index] as string[];
+      const named = sharing.get(keyOf(index)) === 1 ? stableId('com', community.level, 'first', members[0] ?? '') : stableId('com', community.level, members.join('\n'));
+      return [community.id, named];
+    }),
+  );
   return communities.map((community, index) => ({ ...community, id: idOf.get(community.id) as string, parentId: community.parentId === null ? null : (idOf.get(community.parentId) ?? null), sortedMembers: sorted[index] as string[] }));
 }

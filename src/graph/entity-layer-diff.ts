@@ -17,10 +17,14 @@ export interface EntityLayerDiff {
   /** Stored mentions (of kept chunks and entities) that are gone or whose count changed. */
   deleteMentions: Mention[];
   insertMentions: Mention[];
-  /** Stored communities that are gone or changed (deleted with their member links). */
+  /** Stored communities that are gone (deleted with their member links). */
   deleteCommunityIds: string[];
   insertCommunities: Community[];
-  /** Member links of kept communities to entities inserted again. */
+  /** Stored communities whose level, parent, report or input hash changed: written in place under their id. */
+  updateCommunities: Community[];
+  /** Member links a kept community lost to a kept entity (an entity deleted takes its links with it). */
+  deleteMemberships: Array<{ entityId: string; communityId: string }>;
+  /** Member links a kept community gained, and those of kept communities to entities inserted again. */
   insertMemberships: Array<{ entityId: string; communityId: string }>;
   /** Records changed: deletions and insertions together. */
   size: number;
@@ -50,25 +54,55 @@ export function diffEntityLayer(
   const { deleteRelations, insertRelations } = diffRelations(stored.graph.relations, next.graph.relations, gone);
   const { deleteMentions, insertMentions } = diffMentions(stored.graph.mentions, next.graph.mentions, gone, removedChunkIds);
 
-  const storedCommunities = new Map(stored.communities.map((community) => [community.id, community]));
-  const nextCommunityIds = new Set(next.communities.map((community) => community.id));
-  const deleteCommunityIds = stored.communities.filter((community) => !nextCommunityIds.has(community.id)).map((community) => community.id);
-  const insertCommunities: Community[] = [];
-  const insertMemberships: Array<{ entityId: string; communityId: string }> = [];
-  const reinserted = new Set(insertEntities.map((entity) => entity.id));
-  for (const community of next.communities) {
-    const before = storedCommunities.get(community.id);
-    if (before && sameCommunity(before, community)) {
-      for (const entityId of community.memberIds) if (reinserted.has(entityId)) insertMemberships.push({ entityId, communityId: community.id });
-      continue;
-    }
-    if (before) deleteCommunityIds.push(before.id);
-    insertCommunities.push(community);
-  }
+  const { deleteCommunityIds, insertCommunities, updateCommunities, deleteMemberships, insertMemberships } = diffCommunities(
+    stored.communities,
+    next.communities,
+    gone,
+    new Set(insertEntities.map((entity) => entity.id)),
+  );
   const size =
     deleteEntities.length + insertEntities.length + deleteRelations.length + insertRelations.length + deleteMentions.length + insertMentions.length +
-    deleteCommunityIds.length + insertCommunities.length + insertMemberships.length;
-  return { deleteEntities, insertEntities, deleteRelations, insertRelations, deleteMentions, insertMentions, deleteCommunityIds, insertCommunities, insertMemberships, size };
+    deleteCommunityIds.length + insertCommunities.length + updateCommunities.length + deleteMemberships.length + insertMemberships.length;
+  return { deleteEntities, insertEntities, deleteRelations, insertRelations, deleteMentions, insertMentions, deleteCommunityIds, insertCommunities, updateCommunities, deleteMemberships, insertMemberships, size };
+}
+
+type CommunityChanges = Pick<EntityLayerDiff, 'deleteCommunityIds' | 'insertCommunities' | 'updateCommunities' | 'deleteMemberships' | 'insertMemberships'>;
+
+/**
+ * Communities gone, new, and kept under their id: a kept one whose fields changed is written in
+ * place, and only the member links it lost or gained change (a community keeps its id when its
+ * members change, see build-communities). `gone` are the stored entities deleted (their links go
+ * with them), `inserted` the entities written (again): every community holding one links it anew.
+ */
+function diffCommunities(stored: readonly Community[], next: readonly Community[], gone: ReadonlySet<string>, inserted: ReadonlySet<string>): CommunityChanges {
+  const storedCommunities = new Map(stored.map((community) => [community.id, community]));
+  const nextCommunityIds = new Set(next.map((community) => community.id));
+  const changes: CommunityChanges = {
+    deleteCommunityIds: stored.filter((community) => !nextCommunityIds.has(community.id)).map((community) => community.id),
+    insertCommunities: [],
+    updateCommunities: [],
+    deleteMemberships: [],
+    insertMemberships: [],
+  };
+  for (const community of next) {
+    const before = storedCommunities.get(community.id);
+    if (!before) {
+      changes.insertCommunities.push(community);
+      continue;
+    }
+    if (!sameCommunityFields(before, community)) changes.updateCommunities.push(community);
+    const sameMembership = before.memberIds.length === community.memberIds.length && sameMembers(before.memberIds, community.memberIds);
+    const had = sameMembership ? null : new Set(before.memberIds);
+    for (const entityId of community.memberIds) {
+      if (inserted.has(entityId) || (had !== null && !had.has(entityId))) changes.insertMemberships.push({ entityId, communityId: community.id });
+    }
+    if (sameMembership) continue;
+    const has = new Set(community.memberIds);
+    for (const entityId of before.memberIds) {
+      if (!has.has(entityId) && !gone.has(entityId)) changes.deleteMemberships.push({ entityId, communityId: community.id });
+    }
+  }
+  return changes;
 }
 
 /**
@@ -158,11 +192,10 @@ function sameHistory(left: Relation, right: Relation): boolean {
   return true;
 }
 
-/** Level, parent, members (in any order), input hash and report. */
-function sameCommunity(left: Community, right: Community): boolean {
+/** Level, parent, input hash and report: a community's own fields, its members aside. */
+function sameCommunityFields(left: Community, right: Community): boolean {
   if (left === right) return true;
-  if (left.level !== right.level || left.parentId !== right.parentId || left.inputHash !== right.inputHash || left.memberIds.length !== right.memberIds.length) return false;
-  if (!sameMembers(left.memberIds, right.memberIds)) return false;
+  if (left.level !== right.level || left.parentId !== right.parentId || left.inputHash !== right.inputHash) return false;
   // A report taken back from the stored community (its inputs unchanged) is the stored object itself.
   return left.report === right.report || JSON.stringify(left.report) === JSON.stringify(right.report);
 }

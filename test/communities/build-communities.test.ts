@@ -63,7 +63,7 @@ test('the partition and the community ids depend on the entities and their links
   }
 });
 
-test('a community id is derived from its level and members, so two runs give the same ids and a parent link names an existing community', async () => {
+test('a community id is derived from its level and first member, so two runs give the same ids and a parent link names an existing community', async () => {
   const projection = randomProjection(5);
   const first = await buildCommunities(projection, OPTIONS);
   const second = await buildCommunities(projection, OPTIONS);
@@ -91,4 +91,9 @@ test('a small change to the graph moves only the communities it reaches: most ke
   const unchanged = before.communities.filter((community) => kept.has(community.id)).length;
   assert.ok(before.communities.length > 100, `${before.communities.length} communities`);
   assert.ok(unchanged >= 0.9 * before.communities.length, `${unchanged} of ${before.communities.length} communities unchanged`);
+  // The communities the newcomer joined keep their ids (its id sorts after their first members'): citations of them still hold.
+  const joined = after.communities.filter((community) => community.memberIds.includes('ent_new'));
+  assert.ok(joined.length > 0);
+  const known = new Set(before.communities.map((community) => community.id));
+  for (const community of joined) assert.ok(known.has(community.id), `${community.id} (level ${community.level}) kept its id`);
 });

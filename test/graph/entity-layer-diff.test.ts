@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { createRhizome } from '../../src/index.js';
@@ -47,11 +47,35 @@ test('the diff of an entity layer holds only what changed, and what hangs on a c
   assert.equal(layerSize(next, [community('k1', ['a', 'b'])]), 4 + 3 + 4 + 3);
 });
 
-/** Forty unrelated notes: changing one changes a small share of the graph, so the store writes only the difference. */
+test('a community kept under its id is written in place: only the member links it lost or gained change', () => {
+  const graph: GraphProjection = { entities: [entity('a'), entity('b'), entity('c'), entity('d', 'Dee')], relations: [], mentions: [] };
+  const next: GraphProjection = { ...graph, entities: [entity('a'), entity('b'), entity('c'), entity('d', 'Dee again')] };
+  const stored = [community('k1', ['a', 'b', 'c']), community('k2', ['d'])];
+  const grown = { ...community('k1', ['a', 'b', 'd']), report: { title: 'k1 grown' } as Community['report'], inputHash: 'k1-grown' };
+  const diff = diffEntityLayer({ graph, communities: stored }, { graph: next, communities: [grown, community('k2', ['d'])] }, new Set());
+  assert.deepEqual(diff.deleteCommunityIds, []);
+  assert.deepEqual(diff.insertCommunities, []);
+  assert.deepEqual(diff.updateCommunities.map((item) => item.id), ['k1']);
+  // c left k1 (c stays: its link is deleted); d joined k1 and, written again, is linked to k2 anew.
+  assert.deepEqual(diff.deleteMemberships, [{ entityId: 'c', communityId: 'k1' }]);
+  assert.deepEqual(diff.insertMemberships, [{ entityId: 'd', communityId: 'k1' }, { entityId: 'd', communityId: 'k2' }]);
+  assert.equal(diff.size, 1 + 1 + 1 + 1 + 2);
+});
+
+/**
+ * Forty unrelated notes: changing one changes a small share of the graph, so the store writes only the
+ * difference. Their typographic quotes and dashes separate words (Kuzu crashed deleting a row its index
+ * build had split on such a character).
+ */
 function writeNotes(folder: string): void {
+  // A word of letters only: digits separate words too.
+  const workshopName = (index: number) => `Brennik${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}`;
   mkdirSync(folder, { recursive: true });
   for (let index = 0; index < 40; index += 1) {
-    writeFileSync(path.join(folder, `note-${String(index).padStart(2, '0')}.txt`), `Note ${index}\n\nVessor${index} Holdings supplies pumps to Carrow${index} Works. Ilse Marrow${index} manages the Carrow${index} Works site.\n`);
+    writeFileSync(
+      path.join(folder, `note-${String(index).padStart(2, '0')}.txt`),
+      `Note ${index}\n\nVessor${index} Holdings supplies pumps to Carrow${index} Works. Ilse Marrow${index} manages the Carrow${index} Works site – the “north yard”, l’atelier «${workshopName(index)}».\n`,
+    );
   }
 }
 
@@ -62,8 +86,10 @@ test('a small change written as a difference leaves the graph and full-text sear
   const rhizome = createRhizome({ workspace: path.join(project, 'ws') });
   try {
     await rhizome.index(docs);
-    writeFileSync(path.join(docs, 'note-07.txt'), 'Note 7\n\nTalvern Dynamics now supplies pumps to Carrow7 Works, replacing Vessor7 Holdings.\n');
+    writeFileSync(path.join(docs, 'note-07.txt'), 'Note 7\n\nTalvern Dynamics now supplies pumps to Carrow7 Works, replacing Vessor7 Holdings – l’usine «Quellmoor».\n');
     await rhizome.index(docs);
+    await rhizome.remove([path.join(docs, 'note-08.txt')]);
+    rmSync(path.join(docs, 'note-08.txt'));
     const fresh = createRhizome({ workspace: path.join(project, 'ws-fresh') });
     try {
       await fresh.index(docs);
@@ -76,6 +102,11 @@ test('a small change written as a difference leaves the graph and full-text sear
     const context = await rhizome.retrieve('Talvern Dynamics pumps', { mode: 'naive' });
     assert.match(context.chunks[0]?.chunk.text ?? '', /Talvern Dynamics/, 'the changed chunk is in the full-text index');
     assert.ok(!context.chunks.some((item) => item.chunk.text.includes('Vessor7 Holdings supplies')), 'the replaced chunk is gone from it');
+    // A word beside a typographic quote or dash is found alike in a row written since the index was built and in one the build read.
+    for (const [word, text] of [['Quellmoor', /Talvern Dynamics/], ['usine', /Talvern Dynamics/], ['Brennikma', /Vessor12 Holdings/], ['atelier', /l’atelier/]] as const) {
+      const hits = await rhizome.retrieve(word, { mode: 'naive' });
+      assert.match(hits.chunks[0]?.chunk.text ?? '', text, `naive search finds "${word}"`);
+    }
   } finally {
     await rhizome.close();
   }

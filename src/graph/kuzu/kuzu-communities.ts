@@ -1,20 +1,23 @@
 import type { Community, CommunityReport, Entity } from '../../core/records.js';
 import { appendTo } from '../../core/group-by.js';
-import { bulkCopy } from './kuzu-bulk-copy.js';
+import { bulkCopy, type CopyColumn } from './kuzu-bulk-copy.js';
 import { decodeDeflatedJson, encodeDeflatedJson } from './deflated-json-column.js';
 import type { KuzuConnection } from './kuzu-connection.js';
 
+/** A Community row's columns, in the table's order. */
+const COMMUNITY_COLUMNS: Array<CopyColumn<Community>> = [
+  { kind: 'string', value: (community) => community.id },
+  { kind: 'int', value: (community) => community.level },
+  { kind: 'nullable-string', value: (community) => community.parentId },
+  { kind: 'int', value: (community) => community.memberIds.length },
+  { kind: 'string', value: (community) => community.report.title },
+  { kind: 'string', value: (community) => encodeDeflatedJson(community.report) },
+  { kind: 'string', value: (community) => community.inputHash },
+];
+
 /** Loads communities and their member links (inside the caller's transaction). */
 export async function writeCommunities(connection: KuzuConnection, communities: Community[], entities: Entity[]): Promise<void> {
-  await bulkCopy<Community>(connection, 'Community', [
-    { kind: 'string', value: (community) => community.id },
-    { kind: 'int', value: (community) => community.level },
-    { kind: 'nullable-string', value: (community) => community.parentId },
-    { kind: 'int', value: (community) => community.memberIds.length },
-    { kind: 'string', value: (community) => community.report.title },
-    { kind: 'string', value: (community) => encodeDeflatedJson(community.report) },
-    { kind: 'string', value: (community) => community.inputHash },
-  ], communities);
+  await bulkCopy<Community>(connection, 'Community', COMMUNITY_COLUMNS, communities);
   const typeOf = new Map(entities.map((entity) => [entity.id, entity.type]));
   const linksByType = new Map<string, Array<{ entityId: string; communityId: string }>>();
   for (const community of communities) {
@@ -29,6 +32,21 @@ export async function writeCommunities(connection: KuzuConnection, communities: 
       { kind: 'string', value: (link: { entityId: string }) => link.entityId },
       { kind: 'string', value: (link: { communityId: string }) => link.communityId },
     ], links, { from: type, to: 'Community' });
+  }
+}
+
+/** Writes the fields of stored communities in place (inside the caller's transaction); their member links are left as they are. */
+export async function updateCommunities(connection: KuzuConnection, communities: Community[]): Promise<void> {
+  for (const community of communities) {
+    await connection.run('MATCH (c:Community) WHERE c.id = $id SET c.level = CAST($level AS INT64), c.parentId = CAST($parentId AS STRING), c.size = CAST($size AS INT64), c.title = $title, c.report = $report, c.inputHash = $inputHash', {
+      id: community.id,
+      level: community.level,
+      parentId: community.parentId,
+      size: community.memberIds.length,
+      title: community.report.title,
+      report: encodeDeflatedJson(community.report),
+      inputHash: community.inputHash,
+    });
   }
 }
 

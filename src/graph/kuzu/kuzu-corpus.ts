@@ -4,6 +4,7 @@ import type { IndexWrite, StoredChunk } from '../store.js';
 import { bulkCopy, runAfterCopies } from './kuzu-bulk-copy.js';
 import { deleteNodesWithRelations } from './kuzu-delete-nodes.js';
 import { encodeDeflatedJson } from './deflated-json-column.js';
+import { searchableText } from './kuzu-fts-indexes.js';
 import type { KuzuConnection, KuzuParameter } from './kuzu-connection.js';
 
 /** Writes the document layer of an index run: deletions, new documents and chunks, refreshed extractions. */
@@ -39,6 +40,7 @@ export async function writeCorpus(connection: KuzuConnection, write: IndexWrite)
     { kind: 'string', value: (chunk) => encodeChunkStructure(chunk).kind },
     { kind: 'string', value: (chunk) => encodeChunkStructure(chunk).section },
     { kind: 'int', value: (chunk) => encodeChunkStructure(chunk).page },
+    { kind: 'string', value: (chunk) => searchableText(chunk.text) },
   ], write.chunks);
   await bulkCopy<StoredChunk>(connection, 'HAS_CHUNK', [
     { kind: 'string', value: (chunk) => chunk.documentId },

@@ -10,7 +10,7 @@ export const RELATION_COLUMNS = ['id', 'evidence', 'chunkId', 'documentId', 'sta
 export const CORPUS_DDL = [
   'CREATE NODE TABLE IF NOT EXISTS Meta(key STRING, value STRING, PRIMARY KEY(key))',
   'CREATE NODE TABLE IF NOT EXISTS Document(id STRING, path STRING, format STRING, title STRING, date STRING, language STRING, contentHash STRING, byteSize INT64, text STRING, recordedAt STRING, PRIMARY KEY(id))',
-  'CREATE NODE TABLE IF NOT EXISTS Chunk(id STRING, documentId STRING, chunkIndex INT64, text STRING, startOffset INT64, endOffset INT64, tokenCount INT64, extraction STRING, extractionKey STRING, kind STRING, section STRING, page INT64, PRIMARY KEY(id))',
+  'CREATE NODE TABLE IF NOT EXISTS Chunk(id STRING, documentId STRING, chunkIndex INT64, text STRING, startOffset INT64, endOffset INT64, tokenCount INT64, extraction STRING, extractionKey STRING, kind STRING, section STRING, page INT64, searchText STRING, PRIMARY KEY(id))',
   'CREATE REL TABLE IF NOT EXISTS HAS_CHUNK(FROM Document TO Chunk)',
   'CREATE NODE TABLE IF NOT EXISTS MergeLog(id STRING, entityId STRING, kept STRING, merged STRING, reason STRING, PRIMARY KEY(id))',
   'CREATE NODE TABLE IF NOT EXISTS RetractedFact(key STRING, relationId STRING, documentId STRING, recordedAt STRING, retractedAt STRING, why STRING, fact STRING, PRIMARY KEY(key))',
@@ -21,6 +21,8 @@ export const CHUNK_STRUCTURE_COLUMNS: ReadonlyArray<{ name: string; add: string 
   { name: 'kind', add: "ALTER TABLE Chunk ADD kind STRING DEFAULT ''" },
   { name: 'section', add: "ALTER TABLE Chunk ADD section STRING DEFAULT ''" },
   { name: 'page', add: 'ALTER TABLE Chunk ADD page INT64 DEFAULT 0' },
+  // What the full-text index reads (see searchableText); filled when the indexes are built again.
+  { name: 'searchText', add: "ALTER TABLE Chunk ADD searchText STRING DEFAULT ''" },
 ];
 
 /** Document columns added after the first layout, with the ALTER that adds each to an older workspace's table. */

@@ -3,19 +3,20 @@ import { RELATION_HISTORY_FIELDS } from '../../core/records.js';
 import { appendTo } from '../../core/group-by.js';
 import type { Entity, Mention, MergeRecord, Relation } from '../../core/records.js';
 import type { EntityLayerDiff } from '../entity-layer-diff.js';
-import { writeCommunities } from './kuzu-communities.js';
+import { updateCommunities, writeCommunities } from './kuzu-communities.js';
 import { deleteNodesWithRelations } from './kuzu-delete-nodes.js';
 import { COOCCURRENCE_EDGE_TYPE, nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import type { EntityMentionLayer, GraphProjection, RelationSelection } from '../store.js';
 import { bulkCopy, insertRows, type CopyColumn } from './kuzu-bulk-copy.js';
 import type { KuzuConnection, KuzuParameter, KuzuRow } from './kuzu-connection.js';
 import { relationTables } from './kuzu-ddl.js';
+import { entitySearchText } from './kuzu-fts-indexes.js';
 
 const ENTITY_COLUMNS: Array<CopyColumn<Entity>> = [
   { kind: 'string', value: (entity) => entity.id },
   { kind: 'string', value: (entity) => entity.name },
   { kind: 'string-list', value: (entity) => entity.aliases },
-  { kind: 'string', value: (entity) => [entity.name, ...entity.aliases].join(' | ') },
+  { kind: 'string', value: (entity) => entitySearchText(entity) },
   { kind: 'string', value: (entity) => entity.description },
   { kind: 'int', value: (entity) => entity.mentionCount },
 ];
@@ -78,6 +79,8 @@ export async function applyEntityLayerDiff(connection: KuzuConnection, schema: G
   for (const mention of diff.deleteMentions) appendTo(mentionsByChunk, mention.chunkId, mention.entityId);
   for (const [chunkId, entityIds] of mentionsByChunk) await connection.run('MATCH (c:Chunk)-[m:MENTIONS]->(e) WHERE c.id = $chunkId AND e.id IN $entityIds DELETE m', { chunkId, entityIds: entityIds as KuzuParameter });
   await deleteNodesWithRelations(connection, 'Community', diff.deleteCommunityIds);
+  await deleteMemberships(connection, diff.deleteMemberships);
+  await updateCommunities(connection, diff.updateCommunities);
   const mergesChanged = !(await holdsMergeLog(connection, merges));
   if (mergesChanged) await connection.run('MATCH (m:MergeLog) DELETE m');
 
@@ -148,7 +151,16 @@ async function holdsMergeLog(connection: KuzuConnection, merges: MergeRecord[]):
   return stored.every((row) => wanted.has(rowOf(String(row.id), { entityId: String(row.entityId), kept: String(row.kept), merged: String(row.merged), reason: row.reason as MergeRecord['reason'] })));
 }
 
-/** Member links of kept communities to entities inserted again. */
+/** Member links a kept community lost, by community. */
+async function deleteMemberships(connection: KuzuConnection, links: Array<{ entityId: string; communityId: string }>): Promise<void> {
+  const lostBy = new Map<string, string[]>();
+  for (const link of links) appendTo(lostBy, link.communityId, link.entityId);
+  for (const [communityId, entityIds] of lostBy) {
+    await connection.run('MATCH (e)-[m:MEMBER_OF]->(c:Community) WHERE c.id = $communityId AND e.id IN $entityIds DELETE m', { communityId, entityIds: entityIds as KuzuParameter });
+  }
+}
+
+/** Member links of kept communities to entities they gained or that were inserted again. */
 async function copyMemberships(connection: KuzuConnection, links: Array<{ entityId: string; communityId: string }>, typeOf: ReadonlyMap<string, string>): Promise<void> {
   const byType = new Map<string, Array<{ entityId: string; communityId: string }>>();
   for (const link of links) {

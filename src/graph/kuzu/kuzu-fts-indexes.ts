@@ -5,13 +5,53 @@ const ALTERNATE_NAMES = 64;
 
 /**
  * What separates words besides spaces (RE2, Kuzu's `ignore_pattern`): Kuzu's own default list of
- * punctuation and digits, plus every whitespace character and typographic quotes and dashes. With the
- * default, a word next to a line break or tab ("retryLimit\n\nType:") is indexed glued to it and never
- * found, which loses the headings, list items and table cells of every structured document.
+ * punctuation and digits, plus every whitespace character. With the default, a word next to a line
+ * break or tab ("retryLimit\n\nType:") is indexed glued to it and never found, which loses the
+ * headings, list items and table cells of every structured document. ASCII only: Kuzu 0.11.3 splits
+ * words on a multi-byte character of the pattern when it builds an index, but not when it indexes a
+ * row written after, and deleting or updating a row the build indexed so crashes the process (a
+ * segmentation fault). The typographic quotes and dashes that separate words too are replaced by
+ * spaces in the columns the indexes read (see searchableText), so a row is read the same way
+ * whenever it was indexed.
  */
-const WORD_SEPARATORS = String.raw`[\s0-9!@#$%^&*()_+={}\[\]:;<>,.?~\\/|'"\x{0060}\x{00ab}\x{00bb}\x{2018}\x{2019}\x{201c}\x{201d}\x{2013}\x{2014}-]+`;
+const WORD_SEPARATORS = String.raw`[\s0-9!@#$%^&*()_+={}\[\]:;<>,.?~\\/|'"\x{0060}-]+`;
+/** Typographic quotes and dashes (« » ‘ ’ “ ” – —): word separators the indexed columns hold as spaces. */
+const TYPOGRAPHIC_SEPARATORS = '\u00ab\u00bb\u2018\u2019\u201c\u201d\u2013\u2014';
+const TYPOGRAPHIC_SEPARATOR = new RegExp(`[${TYPOGRAPHIC_SEPARATORS}]`, 'gu');
 /** Names the way full-text indexes split words; a workspace whose indexes were built another way rebuilds them on open. */
-export const FULL_TEXT_TOKENIZER = 'separators-2';
+export const FULL_TEXT_TOKENIZER = 'separators-3';
+
+/** The text a full-text index reads for `text`: the same words, typographic separators as spaces. */
+export function searchableText(text: string): string {
+  return text.replace(TYPOGRAPHIC_SEPARATOR, ' ');
+}
+
+/**
+ * What an entity's full-text index reads: its name twice and its aliases, as searchable text. The
+ * name counts twice as it did when the name and the name-and-aliases text were indexed side by side
+ * (BM25 reads an index's columns as one bag of words, so the scores are the same).
+ */
+export function entitySearchText(entity: { name: string; aliases: readonly string[] }): string {
+  return searchableText([entity.name, entity.name, ...entity.aliases].join(' | '));
+}
+
+/** The columns each table's full-text index reads. */
+export function fullTextColumnsOf(table: string): string[] {
+  return table === 'Chunk' ? ['searchText'] : ['aliasText'];
+}
+
+/**
+ * Fills the columns the full-text indexes read from what the rows hold (a workspace indexed by an
+ * earlier version, before its indexes are built again): the same text as searchableText and
+ * entitySearchText write, computed inside Kuzu.
+ */
+export async function refreshSearchColumns(connection: KuzuConnection, entityTables: readonly string[]): Promise<void> {
+  const typographic = `[${TYPOGRAPHIC_SEPARATORS}]`;
+  await connection.run("MATCH (c:Chunk) SET c.searchText = regexp_replace(c.text, $typographic, ' ', 'g')", { typographic });
+  for (const table of entityTables) {
+    await connection.run(`MATCH (e:${table}) SET e.aliasText = regexp_replace(list_to_string(' | ', [e.name, e.name] + e.aliases), $typographic, ' ', 'g')`, { typographic });
+  }
+}
 
 /**
  * The full-text indexes of a Kuzu database, by table. Kuzu 0.11.3 builds and drops an FTS index as

@@ -4,7 +4,7 @@ import type { ChunkExtraction, MergeRecord, Relation, RetractedFact } from '../.
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkDocument, ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
-import { FULL_TEXT_TOKENIZER, KuzuFullTextIndexes } from './kuzu-fts-indexes.js';
+import { FULL_TEXT_TOKENIZER, fullTextColumnsOf, KuzuFullTextIndexes, refreshSearchColumns } from './kuzu-fts-indexes.js';
 import { beginGuardedWrite, endGuardedWrite, restoreGuardedCopy, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
@@ -457,8 +457,11 @@ export class KuzuGraphStore implements GraphStore {
     if (current && tables.every((table) => this.fullText.has(table))) return;
     if (guard) await beginGuardedWrite(this.connection);
     try {
-      if (!current) await this.fullText.drop(tables);
-      for (const table of tables) await this.fullText.ensure(table, table === 'Chunk' ? ['text'] : ['name', 'aliasText']);
+      if (!current) {
+        await this.fullText.drop(tables);
+        await refreshSearchColumns(this.connection, nodeTypeNames(this.requireSchema()));
+      }
+      for (const table of tables) await this.fullText.ensure(table, fullTextColumnsOf(table));
       if (!current) await this.setMeta('fullTextTokenizer', FULL_TEXT_TOKENIZER);
     } finally {
       if (guard) endGuardedWrite(this.connection);

@@ -23,11 +23,13 @@ export function estimateWriteSize(write: IndexWrite): WriteSize {
   const bytesByCopy = new Map<string, number>();
   const add = (copy: string, bytes: number) => bytesByCopy.set(copy, (bytesByCopy.get(copy) ?? 0) + bytes);
   for (const document of write.documents) add('Document', document.text.length + document.path.length + document.title.length + ROW_OVERHEAD_BYTES);
-  for (const chunk of write.chunks) add('Chunk', chunk.text.length + ROW_OVERHEAD_BYTES + extractionBytes(chunk.extraction));
+  // The text twice: as written and as its full-text index reads it (searchText).
+  for (const chunk of write.chunks) add('Chunk', 2 * chunk.text.length + ROW_OVERHEAD_BYTES + extractionBytes(chunk.extraction));
   const typeOf = new Map<string, string>();
   for (const entity of write.graph.entities) {
     typeOf.set(entity.id, entity.type);
-    let bytes = 2 * entity.name.length + entity.description.length + ROW_OVERHEAD_BYTES;
+    // The name three times (its column and twice in aliasText), each alias twice.
+    let bytes = 3 * entity.name.length + entity.description.length + ROW_OVERHEAD_BYTES;
     for (const alias of entity.aliases) bytes += 2 * alias.length;
     add(`entity ${entity.type}`, bytes);
   }
