@@ -41,15 +41,19 @@ export function fullTextColumnsOf(table: string): string[] {
 }
 
 /**
- * Fills the columns the full-text indexes read from what the rows hold (a workspace indexed by an
- * earlier version, before its indexes are built again): the same text as searchableText and
- * entitySearchText write, computed inside Kuzu.
+ * Fills the columns the full-text indexes of `tables` (Chunk, entity tables) read from what the rows
+ * hold (a workspace indexed by an earlier version, before its indexes are built again): the same
+ * text as searchableText and entitySearchText write, computed inside Kuzu.
  */
-export async function refreshSearchColumns(connection: KuzuConnection, entityTables: readonly string[]): Promise<void> {
+export async function refreshSearchColumns(connection: KuzuConnection, tables: readonly string[]): Promise<void> {
   const typographic = `[${TYPOGRAPHIC_SEPARATORS}]`;
-  await connection.run("MATCH (c:Chunk) SET c.searchText = regexp_replace(c.text, $typographic, ' ', 'g')", { typographic });
-  for (const table of entityTables) {
-    await connection.run(`MATCH (e:${table}) SET e.aliasText = regexp_replace(list_to_string(' | ', [e.name, e.name] + e.aliases), $typographic, ' ', 'g')`, { typographic });
+  for (const table of tables) {
+    await connection.run(
+      table === 'Chunk'
+        ? "MATCH (c:Chunk) SET c.searchText = regexp_replace(c.text, $typographic, ' ', 'g')"
+        : `MATCH (e:${table}) SET e.aliasText = regexp_replace(list_to_string(' | ', [e.name, e.name] + e.aliases), $typographic, ' ', 'g')`,
+      { typographic },
+    );
   }
 }
 

@@ -459,7 +459,9 @@ export class KuzuGraphStore implements GraphStore {
     try {
       if (!current) {
         await this.fullText.drop(tables);
-        await refreshSearchColumns(this.connection, nodeTypeNames(this.requireSchema()));
+        // Only where no index reads the columns any more (Kuzu crashes updating a column an index of a reopened database reads): a drop a crash left refusing keeps its index, and its old columns.
+        await this.fullText.refresh();
+        await refreshSearchColumns(this.connection, tables.filter((table) => !this.fullText.has(table)));
       }
       for (const table of tables) await this.fullText.ensure(table, fullTextColumnsOf(table));
       if (!current) await this.setMeta('fullTextTokenizer', FULL_TEXT_TOKENIZER);
