@@ -15,13 +15,18 @@ const ALTERNATE_NAMES = 64;
  * whenever it was indexed.
  */
 const WORD_SEPARATORS = String.raw`[\s0-9!@#$%^&*()_+={}\[\]:;<>,.?~\\/|'"\x{0060}-]+`;
-/** Typographic quotes and dashes (« » ‘ ’ “ ” – —): word separators the indexed columns hold as spaces. */
-const TYPOGRAPHIC_SEPARATORS = '\u00ab\u00bb\u2018\u2019\u201c\u201d\u2013\u2014';
+/**
+ * Typographic spaces (no-break, narrow no-break as French puts before « ; : ! ? », thin, en, em …),
+ * quotes (« » ‹ › ‘ ’ ‚ “ ” „), dashes and hyphens (‐ ‑ ‒ – — ― −), the ellipsis and the line and
+ * paragraph separators: word separators the indexed columns hold as spaces. Left in place, a word
+ * beside one of them ("comité\u00a0:", "voir…") is indexed glued to it and never found.
+ */
+const TYPOGRAPHIC_SEPARATORS = '\u00a0\u2000-\u200a\u202f\u205f\u2028\u2029\u00ab\u00bb\u2039\u203a\u2018\u2019\u201a\u201c\u201d\u201e\u2010-\u2015\u2212\u2026';
 const TYPOGRAPHIC_SEPARATOR = new RegExp(`[${TYPOGRAPHIC_SEPARATORS}]`, 'gu');
 /** Names the way full-text indexes split words; a workspace whose indexes were built another way rebuilds them on open. */
 export const FULL_TEXT_TOKENIZER = 'separators-3';
 
-/** The text a full-text index reads for `text`: the same words, typographic separators as spaces. */
+/** The text a full-text index reads for `text`: the same words, typographic separators as spaces (one for each). */
 export function searchableText(text: string): string {
   return text.replace(TYPOGRAPHIC_SEPARATOR, ' ');
 }
