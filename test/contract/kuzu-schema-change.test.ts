@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import type { GraphSchema } from '../../src/config/graph-schema.js';
+import { nodeTypeNames, type GraphSchema } from '../../src/config/graph-schema.js';
 import { KuzuGraphStore } from '../../src/graph/kuzu/kuzu-store.js';
 import { FULL_TEXT_TOKENIZER } from '../../src/graph/kuzu/kuzu-fts-indexes.js';
 import { KuzuConnection } from '../../src/graph/kuzu/kuzu-connection.js';
-import { nodeTypeNames } from '../../src/config/graph-schema.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { CHUNKS, CONTRACT_SCHEMA, fullWrite, OTHER_SCHEMA } from './contract-fixture.js';
 
