@@ -5,30 +5,32 @@ const ALTERNATE_NAMES = 64;
 
 /**
  * What separates words besides spaces (RE2, Kuzu's `ignore_pattern`): Kuzu's own default list of
- * punctuation and digits, plus every whitespace character. With the default, a word next to a line
- * break or tab ("retryLimit\n\nType:") is indexed glued to it and never found, which loses the
- * headings, list items and table cells of every structured document. ASCII only: Kuzu 0.11.3 splits
- * words on a multi-byte character of the pattern when it builds an index, but not when it indexes a
- * row written after, and deleting or updating a row the build indexed so crashes the process (a
- * segmentation fault). The typographic quotes and dashes that separate words too are replaced by
- * spaces in the columns the indexes read (see searchableText), so a row is read the same way
- * whenever it was indexed.
+ * punctuation and digits, plus every whitespace character. Kuzu 0.11.3 reads this pattern only when
+ * it builds an index: a row written after (an incremental write) is split by its default list,
+ * without whitespace, and a multi-byte character of the pattern made deleting or updating a row the
+ * build had split on it crash the process (a segmentation fault). So the columns the indexes read
+ * hold every separator the default list lacks as a plain space (see searchableText), and the
+ * pattern is ASCII: a row reads the same whenever it was indexed. Without that, a word next to a
+ * line break or tab ("retryLimit\n\nType:") is indexed glued to it and never found, which loses the
+ * headings, list items and table cells of every structured document.
  */
 const WORD_SEPARATORS = String.raw`[\s0-9!@#$%^&*()_+={}\[\]:;<>,.?~\\/|'"\x{0060}-]+`;
 /**
- * Typographic spaces (no-break, narrow no-break as French puts before « ; : ! ? », thin, en, em …),
- * quotes (« » ‹ › ‘ ’ ‚ “ ” „), dashes and hyphens (‐ ‑ ‒ – — ― −), the ellipsis and the line and
- * paragraph separators: word separators the indexed columns hold as spaces. Left in place, a word
- * beside one of them ("comité\u00a0:", "voir…") is indexed glued to it and never found.
+ * Separators Kuzu's default list lacks, held as spaces in the indexed columns: ASCII whitespace
+ * other than the space (tab, line feed, vertical tab, form feed, carriage return), typographic spaces
+ * (no-break, narrow no-break as French puts before « ; : ! ? », thin, en, em …), quotes
+ * (« » ‹ › ‘ ’ ‚ “ ” „), dashes and hyphens (‐ ‑ ‒ – — ― −), the ellipsis and the line and paragraph
+ * separators. Left in place, a word beside one of them ("comité\u00a0:", "voir…") is indexed glued to
+ * it and never found.
  */
-const TYPOGRAPHIC_SEPARATORS = '\u00a0\u2000-\u200a\u202f\u205f\u2028\u2029\u00ab\u00bb\u2039\u203a\u2018\u2019\u201a\u201c\u201d\u201e\u2010-\u2015\u2212\u2026';
-const TYPOGRAPHIC_SEPARATOR = new RegExp(`[${TYPOGRAPHIC_SEPARATORS}]`, 'gu');
+const EXTRA_SEPARATORS = '\t\n\v\f\r\u00a0\u2000-\u200a\u202f\u205f\u2028\u2029\u00ab\u00bb\u2039\u203a\u2018\u2019\u201a\u201c\u201d\u201e\u2010-\u2015\u2212\u2026';
+const EXTRA_SEPARATOR = new RegExp(`[${EXTRA_SEPARATORS}]`, 'gu');
 /** Names the way full-text indexes split words; a workspace whose indexes were built another way rebuilds them on open. */
-export const FULL_TEXT_TOKENIZER = 'separators-3';
+export const FULL_TEXT_TOKENIZER = 'separators-4';
 
-/** The text a full-text index reads for `text`: the same words, typographic separators as spaces (one for each). */
+/** The text a full-text index reads for `text`: the same words, each separator the default list lacks a space. */
 export function searchableText(text: string): string {
-  return text.replace(TYPOGRAPHIC_SEPARATOR, ' ');
+  return text.replace(EXTRA_SEPARATOR, ' ');
 }
 
 /**
@@ -51,13 +53,13 @@ export function fullTextColumnsOf(table: string): string[] {
  * text as searchableText and entitySearchText write, computed inside Kuzu.
  */
 export async function refreshSearchColumns(connection: KuzuConnection, tables: readonly string[]): Promise<void> {
-  const typographic = `[${TYPOGRAPHIC_SEPARATORS}]`;
+  const separators = `[${EXTRA_SEPARATORS}]`;
   for (const table of tables) {
     await connection.run(
       table === 'Chunk'
-        ? "MATCH (c:Chunk) SET c.searchText = regexp_replace(c.text, $typographic, ' ', 'g')"
-        : `MATCH (e:${table}) SET e.aliasText = regexp_replace(list_to_string(' | ', [e.name, e.name] + e.aliases), $typographic, ' ', 'g')`,
-      { typographic },
+        ? "MATCH (c:Chunk) SET c.searchText = regexp_replace(c.text, $separators, ' ', 'g')"
+        : `MATCH (e:${table}) SET e.aliasText = regexp_replace(list_to_string(' | ', [e.name, e.name] + e.aliases), $separators, ' ', 'g')`,
+      { separators },
     );
   }
 }
