@@ -101,6 +101,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     earlier.push(described);
     const distinct = [...new Set(mentions.map((mention) => mention.name))];
     namesBySentence.push(distinct);
+    // Relations name validFrom and validTo rather than spread the validity: the fields after a spread go to a separate backing store, tens of bytes more for each of millions of extracted relations.
     const validity = readSentenceValidity(sentence.text, context.documentDate, context.language);
     // A document's first line is its title even when a line such as its date follows it in the same sentence ("Contract award notice\n2022-11-22").
     const firstLine = sentence.text.split('\n')[0] as string;
@@ -112,7 +113,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       const role = matchRoleLine(sentence.text, mentions, title.mentions, context.schema, headFirst, nouns);
       if (role) {
         const evidence = `${title.text.trim()} … ${sentence.text}`;
-        relations.push({ type: role.type, source: role.holder.name, target: role.subject.name, evidence, span: lineSpan, ...validity, basis: 'pattern', phrase: role.phrase, voice: 'active' });
+        relations.push({ type: role.type, source: role.holder.name, target: role.subject.name, evidence, span: lineSpan, validFrom: validity.validFrom, validTo: validity.validTo, basis: 'pattern', phrase: role.phrase, voice: 'active' });
       }
       if (context.cooccurrence) relations.push(...linkToTitle(title, mentions, sentence.text, lineSpan, validity, role ? pairKey(role.holder.name, role.subject.name) : null));
     } else if (distinct.length === 1 && context.cooccurrence) {
@@ -126,7 +127,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
     const span = { start: base, end: base + sentence.text.length };
     const linked = new Set<string>();
     for (const compound of roleCompounds) {
-      relations.push({ type: compound.type, source: compound.holder.name, target: compound.subject.name, evidence, span, ...validity, basis: 'pattern', phrase: compound.phrase, voice: 'active' });
+      relations.push({ type: compound.type, source: compound.holder.name, target: compound.subject.name, evidence, span, validFrom: validity.validFrom, validTo: validity.validTo, basis: 'pattern', phrase: compound.phrase, voice: 'active' });
       linked.add(pairKey(compound.holder.name, compound.subject.name));
     }
     for (const match of matchTypedRelations(sentence.text, mentions, context.schema)) {
@@ -134,7 +135,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
       const target = mentions[match.targetIndex] as SentenceMention;
       // "X, the former lead of Y": the relation's own words say it no longer holds, whatever else the sentence starts ("… joins the board").
       const stated = saysFormer(match.qualifiers, context.language) ? endedBy(validity, context.documentDate) : context.schema.edgeTypes.find((edge) => edge.name === match.type)?.completedAct === true ? completedActValidity(validity) : validity;
-      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, ...stated, basis: 'pattern', phrase: match.phrase, voice: match.voice });
+      relations.push({ type: match.type, source: source.name, target: target.name, evidence, span, validFrom: stated.validFrom, validTo: stated.validTo, basis: 'pattern', phrase: match.phrase, voice: match.voice });
       linked.add(pairKey(source.name, target.name));
     }
     if (!context.cooccurrence || mentions.length > context.maxEntitiesPerSentence) continue;
@@ -147,7 +148,7 @@ export function extractWithNlp(chunk: Chunk, context: NlpExtractionContext): Chu
         if (source.name === target.name || linked.has(key)) continue;
         linked.add(key);
         const basis = listOf[left] !== undefined && listOf[left] === listOf[right] ? 'list' : 'sentence';
-        relations.push({ type: COOCCURRENCE_EDGE_TYPE, source: source.name, target: target.name, evidence, span, ...validity, basis });
+        relations.push({ type: COOCCURRENCE_EDGE_TYPE, source: source.name, target: target.name, evidence, span, validFrom: validity.validFrom, validTo: validity.validTo, basis });
       }
     }
   }
@@ -183,7 +184,7 @@ function linkToTitle(title: { text: string; names: string[] }, mentions: Sentenc
   const evidence = `${title.text.trim()} … ${sentence}`;
   return title.names
     .filter((name) => !present.has(name))
-    .flatMap((name) => mentions.filter((mention) => pairKey(name, mention.name) !== typedPair).map((mention) => ({ type: COOCCURRENCE_EDGE_TYPE, source: name, target: mention.name, evidence, span, ...validity, basis: 'title' as const })));
+    .flatMap((name) => mentions.filter((mention) => pairKey(name, mention.name) !== typedPair).map((mention) => ({ type: COOCCURRENCE_EDGE_TYPE, source: name, target: mention.name, evidence, span, validFrom: validity.validFrom, validTo: validity.validTo, basis: 'title' as const })));
 }
 
 const NEIGHBOUR_WINDOW = 2;
@@ -227,7 +228,7 @@ type Sentence = ReturnType<typeof splitSentences>[number];
 function neighbourRelations(chunk: Chunk, from: Sentence, to: Sentence, pairs: Array<[string, string]>, validity: SentenceValidity): ExtractedRelation[] {
   const evidence = chunk.text.slice(from.start, to.start + to.text.length);
   const span = { start: chunk.start + from.start, end: chunk.start + to.start + to.text.length };
-  return pairs.map(([source, target]) => ({ type: COOCCURRENCE_EDGE_TYPE, source, target, evidence, span, ...validity, basis: 'neighbour' as const }));
+  return pairs.map(([source, target]) => ({ type: COOCCURRENCE_EDGE_TYPE, source, target, evidence, span, validFrom: validity.validFrom, validTo: validity.validTo, basis: 'neighbour' as const }));
 }
 
 function pairKey(left: string, right: string): string {

@@ -96,20 +96,20 @@ export interface WordsOfText {
 }
 
 /**
- * The words found so far in each text, by text: an index run builds the vocabularies over every
- * chunk of the corpus, mostly the texts of the run before. A memory bound, not a tuning: when it is
- * reached the memo starts again.
+ * The words found so far in each text, by text, for the three vocabulary builders above (schema
+ * discovery calls each over the same texts). A memory bound, not a tuning: when it is reached the
+ * memo starts again.
  */
 const wordsByText = new Map<string, WordsOfText>();
 const TEXTS_KEPT = 50_000;
 
-/** The words of one text each vocabulary counts (see WordsOfText), read once per text. */
+/**
+ * The words of one text each vocabulary counts (see WordsOfText), read afresh: the incremental
+ * counts of an index run (corpus-vocabularies.ts) read each text once, when it comes or goes, so a
+ * memo would only hold every chunk's words through the rest of the run (about 30 MB per 12k passages).
+ */
 export function countedWordsOf(text: string): Required<WordsOfText> {
-  const words = wordsOf(text);
-  words.lowercase ??= matchedWords(text, PROSE_LOWERCASE_WORD);
-  words.capitalised ??= matchedWords(text, CAPITALISED_MID_SENTENCE);
-  words.beforeNouns ??= namesBeforeNouns(text);
-  return words as Required<WordsOfText>;
+  return { lowercase: matchedWords(text, PROSE_LOWERCASE_WORD), capitalised: matchedWords(text, CAPITALISED_MID_SENTENCE), beforeNouns: namesBeforeNouns(text) };
 }
 
 function wordsOf(text: string): WordsOfText {
