@@ -50,7 +50,7 @@ export class QueryEngine {
     private readonly embedder: () => Promise<Embedder | null> = async () => null,
   ) {
     this.bm25 = new Bm25Searcher(store);
-    this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit), () => this.loadEntityMentions(), () => this.loadRelations());
+    this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit), () => this.loadEntityMentions());
     this.global = new GlobalSearcher(store, concernLexicon(config.query.concernTerms), () => this.loadEntityMentions());
   }
 

@@ -33,6 +33,8 @@ export function gateStore(store: GraphStore): GraphStore {
     loadEntityMentions: () => read(() => store.loadEntityMentions()),
     listRelations: () => read(() => store.listRelations()),
     findRelations: (selection) => read(() => store.findRelations(selection)),
+    relationsTouching: (entities) => read(() => store.relationsTouching(entities)),
+    forEachRelation: (visit) => read(() => store.forEachRelation(visit)),
     listRetractedFacts: () => read(() => store.listRetractedFacts()),
     listMerges: () => read(() => store.listMerges()),
     listCommunities: () => read(() => store.listCommunities()),

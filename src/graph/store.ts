@@ -182,6 +182,14 @@ export interface GraphStore {
   listRelations(): Promise<Relation[]>;
   /** The relations of `listRelations` that have one of `ids` or were read from one of `chunkIds`, in its order. */
   findRelations(selection: RelationSelection): Promise<Relation[]>;
+  /**
+   * The relations of `listRelations` with an end among `entities` (by id; the type says where a
+   * backend keeps the entity), in its order: a read of those entities' neighbourhoods through the
+   * store's adjacency, whatever the size of the layer.
+   */
+  relationsTouching(entities: Array<Pick<Entity, 'id' | 'type'>>): Promise<Relation[]>;
+  /** Hands every relation of `listRelations` to `visit`, in no particular order, keeping none of them (for a summary of the whole layer); each record is the visitor's own. */
+  forEachRelation(visit: (relation: Relation) => void): Promise<void>;
   /** Every fact retracted by a write (see IndexWrite.retractedFacts), ordered by retraction time then relation id. */
   listRetractedFacts(): Promise<RetractedFact[]>;
   listMerges(): Promise<MergeRecord[]>;

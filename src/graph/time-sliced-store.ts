@@ -64,6 +64,14 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
       const [idSet, chunkSet] = [new Set(ids), new Set(chunkIds)];
       return (await slicedProjection()).relations.filter((relation) => idSet.has(relation.id) || chunkSet.has(relation.chunkId));
     },
+    relationsTouching: async (entities) => {
+      const ends = new Set(entities.map((entity) => entity.id));
+      return (await slicedProjection()).relations.filter((relation) => ends.has(relation.sourceId) || ends.has(relation.targetId));
+    },
+    // Each relation handed on is a copy: the visitor's to keep or change.
+    forEachRelation: async (visit) => {
+      for (const relation of (await slicedProjection()).relations) visit({ ...relation });
+    },
     listRetractedFacts: () => store.listRetractedFacts(),
     writeIndex: (write, options) => store.writeIndex(write, options),
     invalidateRelations: (invalidations) => store.invalidateRelations(invalidations),

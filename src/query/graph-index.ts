@@ -5,6 +5,8 @@ import { isCommonWord } from '../text/words.js';
 import { contentStems } from '../text/content-stems.js';
 import { blankNames } from '../text/blank-names.js';
 import { readEntityNouns, type EntityNouns } from '../text/described-as.js';
+import { summariseRelations, type RelationSummary } from './relation-summary.js';
+import { readFromList, RelationNeighbourhoods } from './relation-neighbourhoods.js';
 
 /** The entities and mentions prepared for linking a question: alias lookup and chunk links. */
 export interface EntityIndex {
@@ -26,17 +28,25 @@ export interface EntityIndex {
   nameWordIndex: Map<string, number[]>;
 }
 
-/** The entity layer prepared for fast retrieval: the entity index with adjacency over relations. */
+/**
+ * The entity layer prepared for retrieval: the entity index, a summary of every relation (walk
+ * edges, evidence idf), and the relations of the entities a search reaches, read by neighbourhood.
+ */
 export interface GraphIndex extends EntityIndex {
-  /** Per entity, its relations (indexes into `relations`). */
-  relationsOfEntity: number[][];
-  relations: Relation[];
-  /** Per relation, the entity index of its source and of its target (-1 when not an entity of the layer). */
-  relationSources: Int32Array;
-  relationTargets: Int32Array;
-  /** A relation's content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`); worked out on first use, as a query reads the relations of few entities. */
+  /** The summary of the whole relation layer (see RelationSummary). */
+  readonly relationSummary: RelationSummary;
+  /** Reads the relations of these entities, where not read before: call it before reading them below. */
+  loadRelationsOf(entityIndexes: Iterable<number>): Promise<void>;
+  /** The relations of an entity read by `loadRelationsOf` (relation indexes, in `listRelations` order). */
+  relationsOfEntity(entityIndex: number): readonly number[];
+  /** A relation read, by relation index. */
+  relation(relationIndex: number): Relation;
+  /** The entity index of a relation's source and of its target. */
+  relationSource(relationIndex: number): number;
+  relationTarget(relationIndex: number): number;
+  /** A relation's content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`); worked out on first use. */
   evidenceStems: (relationIndex: number) => ReadonlySet<string>;
-  /** Stem → number of distinct evidence sentences holding it (for idf weights); worked out on first use, with `evidenceCount`. */
+  /** Stem → number of distinct evidence sentences holding it (for idf weights), and that number of sentences (from the summary). */
   readonly evidenceFrequency: Map<string, number>;
   readonly evidenceCount: number;
 }
@@ -62,9 +72,10 @@ export function dominanceInType(index: EntityIndex, entityIndex: number): number
   return own / Math.max(1, runnerUp);
 }
 
-/** Builds the retrieval index from a projection read from the store. */
+/** Builds the retrieval index from a projection held in memory (its relations in `listRelations` order). */
 export function buildGraphIndex(projection: GraphProjection): GraphIndex {
-  return addRelations(buildEntityIndex(projection), projection.relations);
+  const index = buildEntityIndex(projection);
+  return addRelations(index, summariseRelations(projection.relations, index.entityIndexById), readFromList(projection.relations));
 }
 
 /** Builds the linking index from the entities and mentions read from the store. */
@@ -112,82 +123,33 @@ export function buildEntityIndex(layer: EntityMentionLayer): EntityIndex {
   };
 }
 
-/** The graph index of an entity index and the layer's relations (the entity index is shared, not copied). */
-export function addRelations(index: EntityIndex, relations: Relation[]): GraphIndex {
-  const { entities, entityIndexById, entitiesOfChunk, chunkIndexById } = index;
-  const relationsOfEntity: number[][] = entities.map(() => []);
-  const relationSources = new Int32Array(relations.length).fill(-1);
-  const relationTargets = new Int32Array(relations.length).fill(-1);
-  relations.forEach((relation, relationIndex) => {
-    const source = entityIndexById.get(relation.sourceId);
-    const target = entityIndexById.get(relation.targetId);
-    if (source !== undefined) relationSources[relationIndex] = source;
-    if (target !== undefined) relationTargets[relationIndex] = target;
-    if (source === undefined || target === undefined) return;
-    relationsOfEntity[source]?.push(relationIndex);
-    relationsOfEntity[target]?.push(relationIndex);
-  });
-  // Relations of one evidence sentence (same chunk and span) share the stems of the first of them.
-  let ownerRead: Int32Array | null = null;
-  const sentenceOwner = (): Int32Array => {
-    if (ownerRead) return ownerRead;
-    const firstOf = new Map<string, number>();
-    const owner = new Int32Array(relations.length);
-    relations.forEach((relation, relationIndex) => {
-      const key = `${relation.chunkId}:${relation.start}:${relation.end}`;
-      const first = firstOf.get(key);
-      if (first === undefined) firstOf.set(key, relationIndex);
-      owner[relationIndex] = first ?? relationIndex;
-    });
-    ownerRead = owner;
-    return owner;
-  };
-  // The stems of the evidence sentences a query reads, each sentence stemmed once.
-  const stemsBySentence = new Map<number, Set<string>>();
-  const sentenceStemsOf = (relationIndex: number): Set<string> => {
-    const owner = sentenceOwner()[relationIndex] as number;
-    let stems = stemsBySentence.get(owner);
-    if (!stems) {
-      stems = new Set(contentStems(relations[owner]?.evidence ?? ''));
-      stemsBySentence.set(owner, stems);
-    }
-    return stems;
-  };
+/**
+ * The graph index of an entity index, the summary of the layer's relations and where to read the
+ * relations of given entities from (`listRelations` order); the entity index is shared, not copied.
+ */
+export function addRelations(index: EntityIndex, relationSummary: RelationSummary, readRelationsOf: (entities: Entity[]) => Promise<Relation[]>): GraphIndex {
+  const { entities, entitiesOfChunk, chunkIndexById } = index;
+  const neighbourhoods = new RelationNeighbourhoods(entities, index.entityIndexById, readRelationsOf);
   const stemsOfRelation = new Map<number, ReadonlySet<string>>();
   const evidenceStems = (relationIndex: number): ReadonlySet<string> => {
     let stems = stemsOfRelation.get(relationIndex);
     if (stems) return stems;
-    const relation = relations[relationIndex];
-    if (!relation) return new Set();
+    const relation = neighbourhoods.relation(relationIndex);
     const others = otherNamesInEvidence(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? [], entities);
-    stems = others.length === 0 ? sentenceStemsOf(relationIndex) : new Set(contentStems(blankNames(relation.evidence, others)));
+    stems = new Set(contentStems(others.length === 0 ? relation.evidence : blankNames(relation.evidence, others)));
     stemsOfRelation.set(relationIndex, stems);
     return stems;
   };
-  // Stemming every evidence sentence is most of the build: it waits for the first path ranking, and
-  // keeps only the counts (holding every sentence's stems did not fit a large corpus in memory).
-  let evidence: { frequency: Map<string, number>; count: number } | null = null;
-  const readEvidenceFrequency = (): { frequency: Map<string, number>; count: number } => {
-    if (evidence) return evidence;
-    const frequency = new Map<string, number>();
-    const owner = sentenceOwner();
-    let count = 0;
-    relations.forEach((relation, relationIndex) => {
-      if (owner[relationIndex] !== relationIndex) return;
-      count += 1;
-      for (const stem of stemsBySentence.get(relationIndex) ?? new Set(contentStems(relation.evidence))) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
-    });
-    evidence = { frequency, count };
-    return evidence;
-  };
   const relationPart = {
-    relationsOfEntity, relations, relationSources, relationTargets, evidenceStems,
-    get evidenceFrequency() {
-      return readEvidenceFrequency().frequency;
-    },
-    get evidenceCount() {
-      return readEvidenceFrequency().count;
-    },
+    relationSummary,
+    loadRelationsOf: (entityIndexes: Iterable<number>) => neighbourhoods.load(entityIndexes),
+    relationsOfEntity: (entityIndex: number) => neighbourhoods.of(entityIndex),
+    relation: (relationIndex: number) => neighbourhoods.relation(relationIndex),
+    relationSource: (relationIndex: number) => neighbourhoods.source(relationIndex),
+    relationTarget: (relationIndex: number) => neighbourhoods.target(relationIndex),
+    evidenceStems,
+    evidenceFrequency: relationSummary.evidenceFrequency,
+    evidenceCount: relationSummary.evidenceCount,
   };
   // The entity index's own properties (its lazy entity nouns as a getter, not a value read now) join the relation part.
   return Object.defineProperties(relationPart, Object.getOwnPropertyDescriptors(index)) as GraphIndex;

@@ -89,6 +89,25 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       assert.deepEqual(await store.findRelations({ ids: [], chunkIds: [] }), []);
     }));
 
+  test('relationsTouching gives the relations with an end among the entities asked for, in the order of listRelations; forEachRelation visits every relation once', () =>
+    withLoadedStore(async (store) => {
+      const [relations, { entities }] = await Promise.all([store.listRelations(), store.loadEntityMentions()]);
+      const touching = (ids: string[]) => relations.filter((relation) => ids.includes(relation.sourceId) || ids.includes(relation.targetId));
+      // Each entity alone: its relations, whatever its type (node table) and end.
+      for (const entity of entities) assert.deepEqual(await store.relationsTouching([entity]), touching([entity.id]), entity.id);
+      // Entities of several types at once, with one that is not stored; a relation between two of them comes once.
+      const first = relations[0]!;
+      const ends = entities.filter((entity) => entity.id === first.sourceId || entity.id === first.targetId || entity.id === relations[relations.length - 1]!.targetId);
+      assert.ok(new Set(ends.map((entity) => entity.type)).size >= 2);
+      const expected = touching(ends.map((entity) => entity.id));
+      assert.ok(expected.length >= 2 && expected.length < relations.length);
+      assert.deepEqual(await store.relationsTouching([...ends, { id: 'no-such-entity', type: ends[0]!.type }]), expected);
+      assert.deepEqual(await store.relationsTouching([]), []);
+      const visited: typeof relations = [];
+      await store.forEachRelation((relation) => visited.push(relation));
+      assert.deepEqual(visited.sort((left, right) => left.id.localeCompare(right.id)), relations);
+    }));
+
   test('writeIndex round-trips documents (without text) and chunks with their cached extractions and offsets', () =>
     withLoadedStore(async (store) => {
       assert.deepEqual(await store.listDocuments(), STORED_DOCUMENTS);

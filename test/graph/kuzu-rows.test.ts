@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { KuzuConnection } from '../../src/graph/kuzu/kuzu-connection.js';
-import { sharedStrings } from '../../src/graph/kuzu/kuzu-entity-layer.js';
+import { sharedStrings } from '../../src/core/shared-strings.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 test('a result of several read turns (2000 rows each) comes back whole and in order; parameters and empty results too', async () => {

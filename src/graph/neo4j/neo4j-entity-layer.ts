@@ -108,6 +108,20 @@ RETURN r.id AS id, type(r) AS type, a.id AS sourceId, b.id AS targetId, r.eviden
   return relationRows.map((row) => relationFromRow(row, String(row.type))).sort((left, right) => left.id.localeCompare(right.id));
 }
 
+/** The relations with an end among `entityIds`, by id: a read of those entities' neighbourhoods (found through the entity id constraint's index). */
+export async function readRelationsTouching(connection: Neo4jConnection, schema: GraphSchema, entityIds: readonly string[]): Promise<Relation[]> {
+  if (entityIds.length === 0) return [];
+  const rows = await connection.run(
+    `MATCH (e:${ENTITY_LABEL}) WHERE e.id IN $ids MATCH (e)-[r]-(:${ENTITY_LABEL}) WHERE type(r) IN $types
+WITH DISTINCT r WITH r, startNode(r) AS a, endNode(r) AS b
+RETURN r.id AS id, type(r) AS type, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.documentId AS documentId,
+  r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom, r.validTo AS validTo${HISTORY_RETURNS}`,
+    { ids: [...entityIds], types: relationTypeNames(schema) },
+    'read',
+  );
+  return rows.map((row) => relationFromRow(row, String(row.type))).sort((left, right) => left.id.localeCompare(right.id));
+}
+
 function toEntity(row: Neo4jRow): Entity {
   return {
     id: String(row.id),

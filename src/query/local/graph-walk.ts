@@ -17,13 +17,11 @@ export function buildWalkGraph(index: GraphIndex): CompressedGraph {
       weights.push(1);
     }
   });
-  for (const relation of index.relations) {
-    const source = index.entityIndexById.get(relation.sourceId);
-    const target = index.entityIndexById.get(relation.targetId);
-    if (source === undefined || target === undefined) continue;
-    sources.push(source);
-    targets.push(target);
-    weights.push(relation.weight);
+  const { edgeSources, edgeTargets, edgeWeights } = index.relationSummary;
+  for (let edge = 0; edge < edgeSources.length; edge += 1) {
+    sources.push(edgeSources[edge] as number);
+    targets.push(edgeTargets[edge] as number);
+    weights.push(edgeWeights[edge] as number);
   }
   return compressGraph({
     nodeCount: entityCount + index.chunkIds.length,

@@ -15,6 +15,10 @@ import { saysTakesOver } from '../../text/sentence-validity.js';
 import { rankRelationPaths, type PathQuery } from './rank-relation-paths.js';
 import { buildWalkGraph } from './graph-walk.js';
 import { linkQuestionEntities } from './link-question-entities.js';
+import { RelationSummaryBuilder, type RelationSummary } from '../relation-summary.js';
+import { readFromList } from '../relation-neighbourhoods.js';
+import { sharedStrings, shareRelationStrings } from '../../core/shared-strings.js';
+import { idOrderFor } from '../../core/ids.js';
 
 /** Options of local search. */
 export interface LocalSearchOptions {
@@ -38,6 +42,12 @@ interface PreparedGraph {
   titles: TitleIndex;
 }
 const SCORED_ENTITIES = 200;
+/**
+ * The most relations local search holds in memory (about 300 MB at this size, the layer of some
+ * 12,000 passages); a larger layer is read by neighbourhood for each search, which bounds memory at
+ * the price of a few store reads a search.
+ */
+export const HELD_RELATIONS_MAX = 300_000;
 
 /**
  * Local (multi-hop) search: link the question's entities, run personalized PageRank from them
@@ -46,19 +56,22 @@ const SCORED_ENTITIES = 200;
  * relation paths that best explain the question.
  */
 export class LocalSearcher {
-  /** The entity index (all that linking and routing read), then the relations, walk graph and title index that only search reads. */
+  /** The entity index (all that linking and routing read), then the relation summary, walk graph and title index that only search reads. */
   private prepared: Promise<EntityIndex> | null = null;
   private graphPrepared: { entityIndex: EntityIndex; ready: Promise<PreparedGraph> } | null = null;
 
   /**
    * `rankText` gives the full-text ranking that seeds the walk alongside the question's entities;
-   * `loadEntityMentions` and `loadRelations` the entity layer's two parts (the store's, unless shared).
+   * `loadEntityMentions` the entities and mentions of the layer (the store's, unless shared). The
+   * relations are summarised in one pass over them (see RelationSummary); up to `heldRelationsMax`
+   * of them are then held for searches to read, and a larger layer is read by neighbourhood from the
+   * store: each search reads the relations of the entities its paths reach.
    */
   constructor(
     private readonly store: GraphStore,
     private readonly rankText: (question: string, limit: number) => Promise<ScoredId[]>,
     private readonly loadEntityMentions: () => Promise<EntityMentionLayer> = () => store.loadEntityMentions(),
-    private readonly loadRelations: () => Promise<Relation[]> = () => store.listRelations(),
+    private readonly heldRelationsMax = HELD_RELATIONS_MAX,
   ) {}
 
   /** Forgets the cached graph (after the index changed). */
@@ -181,7 +194,7 @@ export class LocalSearcher {
       const described = new Set(nearest[0] ?? []);
       pathQuery.answerableSeeds = new Set(pathQuery.seeds.filter((seed) => !described.has(seed)));
     }
-    const paths = pathQuery.seeds.length > 0 ? rankRelationPaths(index, pathQuery, options.ranking.paths.kept) : [];
+    const paths = pathQuery.seeds.length > 0 ? await rankRelationPaths(index, pathQuery, options.ranking.paths.kept) : [];
     // The passages about what the question names come first, in the order the walk ranks them; then those about the entities the best relation paths pass through or reach.
     const about = new Set(passagesAboutQuestion(question, linked.map((link) => index.entities[link.entityIndex]?.name ?? '').concat(linked.flatMap((link) => index.entities[link.entityIndex]?.aliases ?? [])), titles));
     promoteAboutPassages(fused, about, passagesAboutPaths(paths.slice(0, walkProfile.pathPages), about, titles), titles);
@@ -236,11 +249,11 @@ export class LocalSearcher {
     }));
   }
 
-  /** The graph index over `entityIndex` with the relations, its walk graph and the title index, built on the first search of that entity index. */
+  /** The graph index over `entityIndex` with the relation summary, its walk graph and the title index, built on the first search of that entity index. */
   private prepareGraph(entityIndex: EntityIndex): Promise<PreparedGraph> {
     if (this.graphPrepared?.entityIndex !== entityIndex) {
-      const ready = Promise.all([this.loadRelations(), loadTitleIndex(this.store)]).then(([relations, titles]) => {
-        const index = addRelations(entityIndex, relations);
+      const ready = Promise.all([this.readRelations(entityIndex), loadTitleIndex(this.store)]).then(([{ summary, held }, titles]) => {
+        const index = addRelations(entityIndex, summary, held ? readFromList(held) : (entities) => this.store.relationsTouching(entities));
         return { index, walk: buildWalkGraph(index), titles };
       });
       const prepared = { entityIndex, ready };
@@ -250,6 +263,30 @@ export class LocalSearcher {
       });
     }
     return this.graphPrepared.ready;
+  }
+
+  /**
+   * The summary of every stored relation, in one pass over them, and the relations themselves in
+   * `listRelations` order when there are at most `heldRelationsMax` (null for a larger layer).
+   */
+  private async readRelations(entityIndex: EntityIndex): Promise<{ summary: RelationSummary; held: Relation[] | null }> {
+    const builder = new RelationSummaryBuilder(entityIndex.entityIndexById);
+    let held: Relation[] | null = [];
+    // Ends, chunks, documents and evidence sentences repeat across relations: each held once.
+    const shared = sharedStrings(entityIndex.entities.map((entity) => entity.id));
+    await this.store.forEachRelation((relation) => {
+      builder.add(relation);
+      if (held === null) return;
+      if (held.length >= this.heldRelationsMax) {
+        held = null;
+        return;
+      }
+      held.push(shareRelationStrings(relation, shared));
+    });
+    const summary = builder.finish();
+    if (held === null) return { summary, held };
+    const order = idOrderFor((held as Relation[]).map((relation) => relation.id));
+    return { summary, held: (held as Relation[]).sort((left, right) => order(left.id, right.id)) };
   }
 }
 

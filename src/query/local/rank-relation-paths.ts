@@ -54,7 +54,7 @@ interface PartialPath {
  * entity of the type asked for, its walk relevance and, for temporal questions, the dates of
  * its facts. Returns the best paths, best first.
  */
-export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: number): RelationPath[] {
+export async function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: number): Promise<RelationPath[]> {
   const profile = query.profile;
   const idf = (stem: string) => Math.log(1 + index.evidenceCount / (1 + (index.evidenceFrequency.get(stem) ?? 0)));
   const questionMass = [...query.questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
@@ -65,7 +65,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   for (let entityIndex = 0; entityIndex < index.entities.length; entityIndex += 1) if (!seedSet.has(entityIndex)) maxRelevance = Math.max(maxRelevance, relevance(entityIndex));
   // An entity mentioned by most of the corpus explains little: its cost grows as its idf shrinks.
   const commonness = (entityIndex: number) => entityCommonness(index, entityIndex);
-  const isWeak = (relationIndex: number) => (index.relations[relationIndex]?.weight ?? 1) < 0.5;
+  const isWeak = (relationIndex: number) => index.relation(relationIndex).weight < 0.5;
   const hubCost = (intermediates: readonly number[]) => intermediates.reduce((sum, entityIndex) => sum + profile.hubPenalty * commonness(entityIndex), 0);
   // A question stem met only through another word of its relation ("~" + stem) counts for part of its weight.
   const coverage = (covered: ReadonlySet<string>) =>
@@ -77,7 +77,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
     let covers = coversOfRelation.get(relationIndex);
     if (covers) return covers;
     covers = [];
-    for (const stem of query.relationTypeWords?.get((index.relations[relationIndex] as Relation).type) ?? []) if (query.questionStems.has(stem)) covers.push(stem);
+    for (const stem of query.relationTypeWords?.get(index.relation(relationIndex).type) ?? []) if (query.questionStems.has(stem)) covers.push(stem);
     for (const stem of index.evidenceStems(relationIndex)) {
       if (query.questionStems.has(stem)) covers.push(stem);
       else {
@@ -104,13 +104,14 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
   for (let hop = 1; hop <= query.maxHops && beam.length > 0; hop += 1) {
     // Paths are made only for the expansions the beam keeps; a path's hub cost and weak hops are counted once for all its expansions.
     const expanded: Array<{ parent: PartialPath; other: number; relation: number; covered: ReadonlySet<string>; score: number }> = [];
+    await index.loadRelationsOf(beam.map((path) => path.entities[path.entities.length - 1] as number));
     for (const path of beam) {
       const last = path.entities[path.entities.length - 1] as number;
       const byNeighbour = new Map<number, Array<{ relation: number; gain: number; covered: ReadonlySet<string> }>>();
       let unchangedGain: number | null = null;
-      for (const relationIndex of index.relationsOfEntity[last] ?? []) {
-        const source = index.relationSources[relationIndex] as number;
-        const other = source === last ? (index.relationTargets[relationIndex] as number) : source;
+      for (const relationIndex of index.relationsOfEntity(last)) {
+        const source = index.relationSource(relationIndex);
+        const other = source === last ? index.relationTarget(relationIndex) : source;
         if (other < 0 || path.entities.includes(other)) continue;
         const covered = coveredWith(path.covered, relationIndex);
         const options = byNeighbour.get(other) ?? [];
@@ -122,7 +123,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
       const expansionHubCost = hubCost(path.entities.slice(1));
       const pathWeakHops = path.relations.filter(isWeak).length;
       for (const [other, options] of byNeighbour) {
-        options.sort((left, right) => right.gain - left.gain || typedFirst(index.relations[left.relation], index.relations[right.relation]));
+        options.sort((left, right) => right.gain - left.gain || typedFirst(index.relation(left.relation), index.relation(right.relation)));
         for (const option of options.slice(0, profile.relationsPerNeighbour)) {
           const weakHops = pathWeakHops + (isWeak(option.relation) ? 1 : 0);
           expanded.push({ parent: path, other, relation: option.relation, covered: option.covered, score: option.gain - profile.lengthPenalty * hop - profile.weakHopPenalty * weakHops - expansionHubCost + profile.stepRelevance * (relevance(other) / maxRelevance) });
@@ -138,7 +139,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
       finished.push({ path: item.path, score: item.score + typeBonus(index, end, query) + bridgeBonus(index, item.path, query) + profile.endRelevance * (relevance(end) / maxRelevance) - profile.endHubPenalty * commonness(end) });
     }
   }
-  addTemporalBonus(index, finished, query, profile, (path, relationIndex) => coverage(coveredWith(path.covered, relationIndex)) - coverage(path.covered));
+  await addTemporalBonus(index, finished, query, profile, (path, relationIndex) => coverage(coveredWith(path.covered, relationIndex)) - coverage(path.covered));
   finished.sort((left, right) => right.score - left.score);
   const seen = new Set<string>();
   const result: RelationPath[] = [];
@@ -148,7 +149,7 @@ export function rankRelationPaths(index: GraphIndex, query: PathQuery, limit: nu
     seen.add(key);
     result.push({
       entities: path.entities.map((entityIndex) => index.entities[entityIndex]).filter((entity) => entity !== undefined),
-      relations: path.relations.map((relationIndex) => index.relations[relationIndex] as Relation),
+      relations: path.relations.map((relationIndex) => index.relation(relationIndex)),
       score,
     });
     if (result.length >= limit) break;
@@ -189,19 +190,21 @@ function bridgeBonus(index: GraphIndex, path: PartialPath, query: PathQuery): nu
  * hands its place to the successor (below), as does a path whose last entity another took over from
  * (`takeOverPath`); a date favours facts valid at that date.
  */
-function addTemporalBonus(
+async function addTemporalBonus(
   index: GraphIndex,
   finished: Array<{ path: PartialPath; score: number }>,
   query: PathQuery,
   profile: RankingProfile['paths'],
   gainOf: (path: PartialPath, relationIndex: number) => number,
-): void {
+): Promise<void> {
   const temporal = query.temporal;
   if (!temporal) return;
   const lastFact = (path: PartialPath) => pairValidity(index, path);
-  const latestKnown = latestStart(index);
+  const latestKnown = index.relationSummary.latestStart;
   const best = Math.max(...finished.map((item) => item.score));
   const contenders = finished.filter((item) => item.score >= best - profile.temporalWindow);
+  // The facts of a path's last pair, and what took over from its last entity, are among that entity's relations.
+  await index.loadRelationsOf(contenders.map((item) => item.path.entities[item.path.entities.length - 1] as number));
   // "Currently" compares the facts of one slot: the paths that reach their last entity from the same one ("X is led by A", "X is led by B").
   const latestFrom = new Map<number, string>();
   for (const item of contenders) {
@@ -211,7 +214,7 @@ function addTemporalBonus(
   }
   if (temporal.prefer === 'at' && temporal.anchor === true) {
     // The date is the starting event's ("the tram that derailed in August 2024"): the fact that names the event, the path's first, is dated by it.
-    for (const item of contenders) if (statedIn(index.relations[item.path.relations[0] as number], temporal.date)) item.score += profile.temporalBonus;
+    for (const item of contenders) if (statedIn(index.relation(item.path.relations[0] as number), temporal.date)) item.score += profile.temporalBonus;
     return;
   }
   for (const item of contenders) {
@@ -229,7 +232,7 @@ function addTemporalBonus(
       // "Currently" is as of the latest the documents know: an end still ahead then is a plan ("retained for two years"), not an ending.
       const fact = endsAfter(stated.validTo, latestKnown) ? { ...stated, validTo: null } : stated;
       if (fact.validTo) {
-        const successor = successorPath(index, item.path, fact.validTo, latestKnown);
+        const successor = await successorPath(index, item.path, fact.validTo, latestKnown);
         if (successor) finished.push({ path: successor, score: item.score + profile.temporalBonus });
         item.score -= profile.temporalBonus;
       } else if (fact.validFrom === latestFrom.get(item.path.entities[item.path.entities.length - 2] as number)) item.score += profile.temporalBonus;
@@ -241,19 +244,6 @@ function addTemporalBonus(
       item.score += started && notEnded ? profile.temporalBonus : -profile.temporalBonus / 2;
     }
   }
-}
-
-const latestStarts = new WeakMap<GraphIndex, string>();
-
-/** The latest start any fact of the graph states: as far as the documents know, "now" (facts take their document's date when they state none). */
-function latestStart(index: GraphIndex): string {
-  let latest = latestStarts.get(index);
-  if (latest === undefined) {
-    latest = '';
-    for (const relation of index.relations) if (relation.validFrom && relation.validFrom > latest) latest = relation.validFrom;
-    latestStarts.set(index, latest);
-  }
-  return latest;
 }
 
 /** True when an end is later than a date, compared at the coarser of their two precisions ("2026-05-31" is after "2024"; "2024-06" is not after "2024"). */
@@ -280,17 +270,23 @@ const MONTH_PREFIX = 7;
  * latest the documents know ("X retires on 31 March" → "Y takes up the post on 1 April"), the
  * earliest such start first.
  */
-function successorPath(index: GraphIndex, path: PartialPath, endedOn: string, latestKnown: string): PartialPath | null {
+async function successorPath(index: GraphIndex, path: PartialPath, endedOn: string, latestKnown: string): Promise<PartialPath | null> {
   const anchor = path.entities[path.entities.length - 2] as number;
   const ended = path.entities[path.entities.length - 1] as number;
   const type = index.entities[ended]?.type;
-  let best: { path: PartialPath; start: string } | null = null;
-  for (const relationIndex of index.relationsOfEntity[anchor] ?? []) {
-    const relation = index.relations[relationIndex] as Relation;
-    const other = index.entityIndexById.get(relation.sourceId === index.entities[anchor]?.id ? relation.targetId : relation.sourceId);
+  const candidates: Array<{ other: number; relationIndex: number }> = [];
+  for (const relationIndex of index.relationsOfEntity(anchor)) {
+    const source = index.relationSource(relationIndex);
+    const other = source === anchor ? index.relationTarget(relationIndex) : source;
     // Of the same type, or of none the text made out (a successor named once, "… sera assuré par Dorvane").
-    const otherType = other === undefined ? undefined : index.entities[other]?.type;
-    if (other === undefined || other === ended || path.entities.includes(other) || (otherType !== type && otherType !== FALLBACK_NODE_TYPE)) continue;
+    const otherType = index.entities[other]?.type;
+    if (other === ended || path.entities.includes(other) || (otherType !== type && otherType !== FALLBACK_NODE_TYPE)) continue;
+    candidates.push({ other, relationIndex });
+  }
+  // A candidate pair's validity is read from every relation between the two.
+  await index.loadRelationsOf(candidates.map((candidate) => candidate.other));
+  let best: { path: PartialPath; start: string } | null = null;
+  for (const { other, relationIndex } of candidates) {
     const candidate: PartialPath = { entities: [...path.entities.slice(0, -1), other], relations: [...path.relations.slice(0, -1), relationIndex], covered: path.covered };
     const validity = pairValidity(index, candidate);
     if (!validity?.validFrom || (validity.validTo && !endsAfter(validity.validTo, latestKnown)) || validity.validFrom < endedOn.slice(0, validity.validFrom.length)) continue;
@@ -307,11 +303,11 @@ function successorPath(index: GraphIndex, path: PartialPath, endedOn: string, la
 function takeOverPath(index: GraphIndex, path: PartialPath, takesOver: NonNullable<PathQuery['takesOver']>): PartialPath | null {
   const replaced = path.entities[path.entities.length - 1] as number;
   const entity = index.entities[replaced] as Entity;
-  for (const relationIndex of index.relationsOfEntity[replaced] ?? []) {
-    const relation = index.relations[relationIndex] as Relation;
-    const other = index.entityIndexById.get(relation.sourceId === entity.id ? relation.targetId : relation.sourceId);
-    if (other === undefined || path.entities.includes(other) || index.entities[other]?.type !== entity.type) continue;
-    if (takesOver(relation.evidence, entity, index.entities[other] as Entity)) return { entities: [...path.entities, other], relations: [...path.relations, relationIndex], covered: path.covered };
+  for (const relationIndex of index.relationsOfEntity(replaced)) {
+    const source = index.relationSource(relationIndex);
+    const other = source === replaced ? index.relationTarget(relationIndex) : source;
+    if (path.entities.includes(other) || index.entities[other]?.type !== entity.type) continue;
+    if (takesOver(index.relation(relationIndex).evidence, entity, index.entities[other] as Entity)) return { entities: [...path.entities, other], relations: [...path.relations, relationIndex], covered: path.covered };
   }
   return null;
 }
@@ -322,10 +318,12 @@ function takeOverPath(index: GraphIndex, path: PartialPath, takesOver: NonNullab
  * retire on 31 March" ends the pair; a later "takes over on 1 April" elsewhere starts another).
  */
 function pairValidity(index: GraphIndex, path: PartialPath): { validFrom: string | null; validTo: string | null } | undefined {
-  const last = index.relations[path.relations[path.relations.length - 1] as number];
-  if (!last) return undefined;
-  const between = (index.relationsOfEntity[path.entities[path.entities.length - 1] as number] ?? [])
-    .map((relationIndex) => index.relations[relationIndex] as Relation)
+  const lastRelation = path.relations[path.relations.length - 1];
+  if (lastRelation === undefined) return undefined;
+  const last = index.relation(lastRelation);
+  const between = index
+    .relationsOfEntity(path.entities[path.entities.length - 1] as number)
+    .map((relationIndex) => index.relation(relationIndex))
     .filter((relation) => (relation.sourceId === last.sourceId && relation.targetId === last.targetId) || (relation.sourceId === last.targetId && relation.targetId === last.sourceId));
   const starts = between.map((relation) => relation.validFrom).filter((date): date is string => Boolean(date)).sort();
   const ends = between.map((relation) => relation.validTo).filter((date): date is string => Boolean(date)).sort();

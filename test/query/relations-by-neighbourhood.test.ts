@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { QueryEngine } from '../../src/ask/query-engine.js';
+import { validateConfig } from '../../src/config/load-config.js';
+import type { RetrievalContext } from '../../src/core/retrieval-context.js';
+import { loadCoverageQuestions } from '../../src/eval/datasets.js';
+import { writeDocumentFolder } from '../../src/eval/document-folder.js';
+import { openGraphStore } from '../../src/graph/open-store.js';
+import type { GraphStore } from '../../src/graph/store.js';
+import { createRhizome } from '../../src/index.js';
+import { Bm25Searcher } from '../../src/query/bm25/bm25-search.js';
+import { LocalSearcher } from '../../src/query/local/local-search.js';
+import { EXAMPLE_CORPUS } from '../helpers/example-workspace.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const TEMPORAL_SET = path.resolve(import.meta.dirname, '..', 'fixtures', 'dev', 'temporal-publisher-en.json');
+
+/** What a local search found, in a form to compare: ranked chunks, context chunks, paths (relation ids, entity names, scores). */
+function found(context: RetrievalContext) {
+  return {
+    ranked: context.rankedChunkIds,
+    chunks: context.chunks.map((item) => item.chunk.id),
+    paths: context.paths.map((item) => ({ relations: item.relations.map((relation) => relation.id), entities: item.entities.map((entity) => entity.name), score: item.score })),
+    cited: [...(context.citedSources?.keys() ?? [])],
+  };
+}
+
+/** Local search over `folder` indexed offline, with every relation held in memory and with relations read by neighbourhood from the store. */
+async function searchBothWays(folder: string, questions: readonly string[]): Promise<void> {
+  const workspace = path.join(makeTempDir(), 'workspace');
+  const rhizome = createRhizome({ workspace });
+  try {
+    await rhizome.index(folder);
+  } finally {
+    await rhizome.close();
+  }
+  const config = validateConfig({ workspace });
+  const store = await openGraphStore(config);
+  try {
+    await store.ensureSchema(config.schema);
+    const engine = new QueryEngine(store, config, async () => null);
+    const bm25 = new Bm25Searcher(store);
+    const rankText = (question: string, limit: number) => bm25.rank(question, limit);
+    const held = new LocalSearcher(store, rankText);
+    let reads = 0;
+    const counted = new Proxy(store, {
+      get(target, property) {
+        const value = Reflect.get(target, property) as unknown;
+        if (property === 'relationsTouching') return (entities: Parameters<GraphStore['relationsTouching']>[0]) => ((reads += 1), target.relationsTouching(entities));
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const byNeighbourhood = new LocalSearcher(counted, rankText, () => store.loadEntityMentions(), 0);
+    let withPaths = 0;
+    for (const question of questions) {
+      const analysis = await engine.analyze(question);
+      const options = { ...config.query, vectorSeedIds: [], denseHits: [] };
+      const expected = found(await held.search(analysis, options));
+      const before = reads;
+      assert.deepEqual(found(await byNeighbourhood.search(analysis, options)), expected, question);
+      // One read a hop, one for the paths' last entities and one for the successors a temporal question weighs; none when asked again.
+      assert.ok(reads - before <= config.query.maxHops + 2, `${question}: ${reads - before} neighbourhood reads`);
+      const again = reads;
+      await byNeighbourhood.search(analysis, options);
+      assert.equal(reads, again, `${question}: asked again, nothing is read`);
+      if (expected.paths.length > 0) withPaths += 1;
+    }
+    assert.ok(withPaths >= questions.length / 2, `most questions find relation paths (${withPaths} of ${questions.length})`);
+  } finally {
+    await store.close();
+  }
+}
+
+test('local search finds the same passages and paths whether it holds the relations or reads them by neighbourhood', async () => {
+  await searchBothWays(EXAMPLE_CORPUS, [
+    'Which company supplies the sensor used by the programme led by Jonas Berg?',
+    'Who leads Project Heron now?',
+    'Where is the Kite programme based?',
+    'Which site did the audit visit?',
+  ]);
+});
+
+test('… and on temporal questions, whose successor and take-over steps read the relations of entities beyond the paths', async () => {
+  const dataset = await loadCoverageQuestions(TEMPORAL_SET);
+  const folder = path.join(makeTempDir(), 'documents');
+  writeDocumentFolder(dataset.documents, folder);
+  await searchBothWays(folder, dataset.questions.map((question) => question.question));
+});
