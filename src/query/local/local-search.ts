@@ -272,8 +272,9 @@ export class LocalSearcher {
   private async readRelations(entityIndex: EntityIndex): Promise<{ summary: RelationSummary; held: Relation[] | null }> {
     const builder = new RelationSummaryBuilder(entityIndex.entityIndexById);
     let held: Relation[] | null = [];
-    // Ends, chunks, documents and evidence sentences repeat across relations: each held once.
-    const shared = sharedStrings(entityIndex.entities.map((entity) => entity.id));
+    // Ends, chunks, documents and evidence sentences repeat across relations: each held once (a map
+    // of strings made as they come, so a layer too large to hold never builds one of every entity id).
+    const shared = sharedStrings();
     await this.store.forEachRelation((relation) => {
       builder.add(relation);
       if (held === null) return;

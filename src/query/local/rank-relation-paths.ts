@@ -112,7 +112,7 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
       for (const relationIndex of index.relationsOfEntity(last)) {
         const source = index.relationSource(relationIndex);
         const other = source === last ? index.relationTarget(relationIndex) : source;
-        if (other < 0 || path.entities.includes(other)) continue;
+        if (path.entities.includes(other)) continue;
         const covered = coveredWith(path.covered, relationIndex);
         const options = byNeighbour.get(other) ?? [];
         const gain = covered === path.covered ? (unchangedGain ??= coverage(covered)) : coverage(covered);
