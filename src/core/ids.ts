@@ -35,6 +35,27 @@ export function idOrderFor(ids: Iterable<string>): (left: string, right: string)
   return byCodeUnit;
 }
 
+/**
+ * The positions of `ids` in the order `idOrderFor` gives them, when all are stableIds of one prefix
+ * (null otherwise): their hex digits read as two 32-bit numbers order as the code units do, and
+ * numbers sort several times faster than strings (millions of relation ids on a large corpus).
+ */
+export function stableIdOrder(ids: readonly string[]): Uint32Array | null {
+  const prefix = ids.length > 0 ? stableIdPrefix(ids[0] as string) : null;
+  if (prefix === null) return null;
+  const high = new Uint32Array(ids.length);
+  const low = new Uint32Array(ids.length);
+  const digits = prefix.length + 1;
+  for (let position = 0; position < ids.length; position++) {
+    const id = ids[position] as string;
+    if (!isStableId(id, prefix)) return null;
+    high[position] = Number.parseInt(id.slice(digits, digits + 8), 16);
+    low[position] = Number.parseInt(id.slice(digits + 8), 16);
+  }
+  const positions = Uint32Array.from(ids, (_, position) => position);
+  return positions.sort((left, right) => (high[left] as number) - (high[right] as number) || (low[left] as number) - (low[right] as number) || left - right);
+}
+
 /** The prefix of an id shaped as a stableId (lowercase letters, "_", 16 lowercase hex digits), else null. */
 function stableIdPrefix(id: string): string | null {
   const prefix = id.slice(0, id.length - STABLE_ID_DIGITS - 1);

@@ -166,6 +166,9 @@ export interface Relation {
   restatedBy?: string | null;
 }
 
+/** What a summary of the whole relation layer reads of a relation: its ends, weight, evidence sentence and start, without its type, document or history. */
+export type RelationEdge = Pick<Relation, 'id' | 'sourceId' | 'targetId' | 'evidence' | 'chunkId' | 'start' | 'end' | 'weight' | 'validFrom'>;
+
 /** An end of a retracted fact as the entity layer held it then (it may since be gone). */
 export type RetractedFactEnd = Pick<Entity, 'id' | 'name' | 'type'>;
 

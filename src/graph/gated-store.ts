@@ -35,6 +35,7 @@ export function gateStore(store: GraphStore): GraphStore {
     findRelations: (selection) => read(() => store.findRelations(selection)),
     relationsTouching: (entities) => read(() => store.relationsTouching(entities)),
     forEachRelation: (visit) => read(() => store.forEachRelation(visit)),
+    forEachRelationEdge: (visit) => read(() => store.forEachRelationEdge(visit)),
     listRetractedFacts: () => read(() => store.listRetractedFacts()),
     listMerges: () => read(() => store.listMerges()),
     listCommunities: () => read(() => store.listCommunities()),

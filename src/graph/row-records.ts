@@ -1,4 +1,4 @@
-import { RELATION_HISTORY_FIELDS, type Relation, type RelationHistoryField } from '../core/records.js';
+import { RELATION_HISTORY_FIELDS, type Relation, type RelationEdge, type RelationHistoryField } from '../core/records.js';
 
 /**
  * A relation read back from a store row whose columns use the shared names (startOffset, endOffset…).
@@ -31,6 +31,24 @@ export function relationFromRow(row: Record<string, unknown>, type: string): Rel
     if (value !== undefined) relation[field] = value;
   }
   return relation;
+}
+
+/** The columns a relation edge is read from, `a`, `r` and `b` its source, relation and target (the same Cypher on both backends). */
+export const RELATION_EDGE_RETURNS = 'r.id AS id, a.id AS sourceId, b.id AS targetId, r.evidence AS evidence, r.chunkId AS chunkId, r.startOffset AS startOffset, r.endOffset AS endOffset, r.weight AS weight, r.validFrom AS validFrom';
+
+/** A relation edge from a row of `RELATION_EDGE_RETURNS`. */
+export function relationEdgeFromRow(row: Record<string, unknown>): RelationEdge {
+  return {
+    id: String(row.id),
+    sourceId: String(row.sourceId),
+    targetId: String(row.targetId),
+    evidence: String(row.evidence),
+    chunkId: String(row.chunkId),
+    start: Number(row.startOffset),
+    end: Number(row.endOffset),
+    weight: Number(row.weight),
+    validFrom: (row.validFrom as string | null) ?? null,
+  };
 }
 
 /** A history column's value when set (a non-empty string). */

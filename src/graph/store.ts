@@ -1,4 +1,4 @@
-import type { Chunk, ChunkExtraction, Community, Entity, Mention, MergeRecord, Relation, RetractedFact, SourceDocument } from '../core/records.js';
+import type { Chunk, ChunkExtraction, Community, Entity, Mention, MergeRecord, Relation, RelationEdge, RetractedFact, SourceDocument } from '../core/records.js';
 import type { GraphSchema } from '../config/graph-schema.js';
 
 /** A document as stored, without its text. */
@@ -190,6 +190,11 @@ export interface GraphStore {
   relationsTouching(entities: Array<Pick<Entity, 'id' | 'type'>>): Promise<Relation[]>;
   /** Hands every relation of `listRelations` to `visit`, in no particular order, keeping none of them (for a summary of the whole layer); each record is the visitor's own. */
   forEachRelation(visit: (relation: Relation) => void): Promise<void>;
+  /**
+   * Hands every relation of `listRelations` to `visit` as the fields a summary of the whole layer
+   * reads (RelationEdge), in no particular order: a narrower read than `forEachRelation`, for a layer too large to hold.
+   */
+  forEachRelationEdge(visit: (edge: RelationEdge) => void): Promise<void>;
   /** Every fact retracted by a write (see IndexWrite.retractedFacts), ordered by retraction time then relation id. */
   listRetractedFacts(): Promise<RetractedFact[]>;
   listMerges(): Promise<MergeRecord[]>;

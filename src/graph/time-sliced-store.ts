@@ -72,6 +72,9 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
     forEachRelation: async (visit) => {
       for (const relation of (await slicedProjection()).relations) visit({ ...relation });
     },
+    forEachRelationEdge: async (visit) => {
+      for (const { id, sourceId, targetId, evidence, chunkId, start, end, weight, validFrom } of (await slicedProjection()).relations) visit({ id, sourceId, targetId, evidence, chunkId, start, end, weight, validFrom });
+    },
     listRetractedFacts: () => store.listRetractedFacts(),
     writeIndex: (write, options) => store.writeIndex(write, options),
     invalidateRelations: (invalidations) => store.invalidateRelations(invalidations),

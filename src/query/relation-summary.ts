@@ -1,5 +1,5 @@
-import type { Relation } from '../core/records.js';
-import { idOrderFor } from '../core/ids.js';
+import type { RelationEdge } from '../core/records.js';
+import { idOrderFor, stableIdOrder } from '../core/ids.js';
 import { contentStems } from '../text/content-stems.js';
 
 /**
@@ -19,24 +19,30 @@ export interface RelationSummary {
   latestStart: string;
 }
 
+/** An evidence sentence (chunk, start, end) and its first relation by id, whose evidence is read for its words. */
+interface EvidenceSentence {
+  start: number;
+  end: number;
+  id: string;
+  evidence: string;
+}
+
 /** Builds a relation summary from relations handed to it one at a time, in any order. */
 export class RelationSummaryBuilder {
   private readonly edgeIds: string[] = [];
   private readonly sources: number[] = [];
   private readonly targets: number[] = [];
   private readonly weights: number[] = [];
-  /** Per evidence sentence (chunk, start, end), its first relation by id and that relation's evidence. */
-  private readonly sentences = new Map<string, { id: string; evidence: string }>();
+  /** Per chunk, its evidence sentences (a chunk has a few: each is found by a short scan, with no key string made per relation). */
+  private readonly sentencesByChunk = new Map<string, EvidenceSentence[]>();
+  private sentenceCount = 0;
   private latestStart = '';
 
   constructor(private readonly entityIndexById: ReadonlyMap<string, number>) {}
 
-  add(relation: Relation): void {
+  add(relation: RelationEdge): void {
     if (relation.validFrom && relation.validFrom > this.latestStart) this.latestStart = relation.validFrom;
-    const key = `${relation.chunkId}:${relation.start}:${relation.end}`;
-    const first = this.sentences.get(key);
-    // The first by code unit: for stable ids, the first of `listRelations` too (see idOrderFor).
-    if (!first || relation.id < first.id) this.sentences.set(key, { id: relation.id, evidence: relation.evidence });
+    this.addSentence(relation);
     const source = this.entityIndexById.get(relation.sourceId);
     const target = this.entityIndexById.get(relation.targetId);
     if (source === undefined || target === undefined) return;
@@ -46,24 +52,47 @@ export class RelationSummaryBuilder {
     this.weights.push(relation.weight);
   }
 
+  private addSentence({ chunkId, start, end, id, evidence }: RelationEdge): void {
+    let sentences = this.sentencesByChunk.get(chunkId);
+    if (!sentences) this.sentencesByChunk.set(chunkId, (sentences = []));
+    const first = sentences.find((sentence) => sentence.start === start && sentence.end === end);
+    if (!first) {
+      sentences.push({ start, end, id, evidence });
+      this.sentenceCount += 1;
+    } else if (id < first.id) {
+      // The first by code unit: for stable ids, the first of `listRelations` too (see idOrderFor).
+      first.id = id;
+      first.evidence = evidence;
+    }
+  }
+
   finish(): RelationSummary {
-    const order = idOrderFor(this.edgeIds);
-    const positions = this.edgeIds.map((_, position) => position).sort((left, right) => order(this.edgeIds[left] as string, this.edgeIds[right] as string));
+    const positions = listOrder(this.edgeIds);
     const evidenceFrequency = new Map<string, number>();
-    for (const { evidence } of this.sentences.values()) for (const stem of new Set(contentStems(evidence))) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
+    for (const sentences of this.sentencesByChunk.values()) {
+      for (const { evidence } of sentences) for (const stem of new Set(contentStems(evidence))) evidenceFrequency.set(stem, (evidenceFrequency.get(stem) ?? 0) + 1);
+    }
     return {
       edgeSources: Int32Array.from(positions, (position) => this.sources[position] as number),
       edgeTargets: Int32Array.from(positions, (position) => this.targets[position] as number),
       edgeWeights: Float64Array.from(positions, (position) => this.weights[position] as number),
       evidenceFrequency,
-      evidenceCount: this.sentences.size,
+      evidenceCount: this.sentenceCount,
       latestStart: this.latestStart,
     };
   }
 }
 
+/** The positions of `ids` in `listRelations` order (see idOrderFor), through numeric keys when the ids allow it. */
+function listOrder(ids: readonly string[]): Uint32Array | number[] {
+  const stable = stableIdOrder(ids);
+  if (stable) return stable;
+  const order = idOrderFor(ids);
+  return ids.map((_, position) => position).sort((left, right) => order(ids[left] as string, ids[right] as string));
+}
+
 /** The summary of relations held in memory. */
-export function summariseRelations(relations: Iterable<Relation>, entityIndexById: ReadonlyMap<string, number>): RelationSummary {
+export function summariseRelations(relations: Iterable<RelationEdge>, entityIndexById: ReadonlyMap<string, number>): RelationSummary {
   const builder = new RelationSummaryBuilder(entityIndexById);
   for (const relation of relations) builder.add(relation);
   return builder.finish();

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { nodeTypeNames } from '../../src/config/graph-schema.js';
 import type { GraphStore, StoreCounts } from '../../src/graph/store.js';
+import type { Relation, RelationEdge } from '../../src/core/records.js';
 import { CHUNKS, COMMUNITIES, CONTRACT_SCHEMA, DOCUMENTS, ENTITIES, fullWrite, MENTIONS, MERGES, OTHER_SCHEMA, RECUED_SCHEMA, RELATIONS, unchangedWrite } from './contract-fixture.js';
 import type { ContractContext } from './graph-store-contract.js';
 
@@ -89,7 +90,7 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       assert.deepEqual(await store.findRelations({ ids: [], chunkIds: [] }), []);
     }));
 
-  test('relationsTouching gives the relations with an end among the entities asked for, in the order of listRelations; forEachRelation visits every relation once', () =>
+  test('relationsTouching gives the relations with an end among the entities asked for, in the order of listRelations; forEachRelation and forEachRelationEdge visit every relation once', () =>
     withLoadedStore(async (store) => {
       const [relations, { entities }] = await Promise.all([store.listRelations(), store.loadEntityMentions()]);
       const touching = (ids: string[]) => relations.filter((relation) => ids.includes(relation.sourceId) || ids.includes(relation.targetId));
@@ -106,6 +107,10 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       const visited: typeof relations = [];
       await store.forEachRelation((relation) => visited.push(relation));
       assert.deepEqual(visited.sort((left, right) => left.id.localeCompare(right.id)), relations);
+      const edges: RelationEdge[] = [];
+      await store.forEachRelationEdge((edge) => edges.push(edge));
+      const edgeOf = ({ id, sourceId, targetId, evidence, chunkId, start, end, weight, validFrom }: Relation): RelationEdge => ({ id, sourceId, targetId, evidence, chunkId, start, end, weight, validFrom });
+      assert.deepEqual(edges.sort((left, right) => left.id.localeCompare(right.id)), relations.map(edgeOf));
     }));
 
   test('writeIndex round-trips documents (without text) and chunks with their cached extractions and offsets', () =>

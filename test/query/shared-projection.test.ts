@@ -23,7 +23,7 @@ function countingProjections(store: GraphStore): { store: GraphStore; reads: () 
       const call = (value as (...args: unknown[]) => unknown).bind(target);
       return (...args: unknown[]) => {
         if (property === 'loadProjection' || property === 'loadEntityMentions') counts.entityMentions += 1;
-        if (property === 'loadProjection' || property === 'listRelations' || property === 'forEachRelation') counts.relations += 1;
+        if (property === 'loadProjection' || property === 'listRelations' || property === 'forEachRelation' || property === 'forEachRelationEdge') counts.relations += 1;
         if (property === 'loadProjection' || property === 'listRelations') counts.relationLists += 1;
         if (property === 'relationsTouching') counts.neighbourhoods += 1;
         return call(...args);

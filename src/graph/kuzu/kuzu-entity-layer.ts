@@ -1,9 +1,9 @@
-import { relationFromRow } from '../row-records.js';
+import { RELATION_EDGE_RETURNS, relationEdgeFromRow, relationFromRow } from '../row-records.js';
 import { RELATION_HISTORY_FIELDS } from '../../core/records.js';
 import { appendTo } from '../../core/group-by.js';
 import { idOrderFor } from '../../core/ids.js';
 import { sharedStrings, shareRelationStrings } from '../../core/shared-strings.js';
-import type { Entity, Mention, MergeRecord, Relation } from '../../core/records.js';
+import type { Entity, Mention, MergeRecord, Relation, RelationEdge } from '../../core/records.js';
 import type { EntityLayerDiff } from '../entity-layer-diff.js';
 import { updateCommunities, writeCommunities } from './kuzu-communities.js';
 import { deleteNodesWithRelations } from './kuzu-delete-nodes.js';
@@ -250,6 +250,13 @@ export async function readRelationsTouching(connection: KuzuConnection, schema: 
 export async function visitRelations(connection: KuzuConnection, schema: GraphSchema, filter: { where: string; parameters: Record<string, KuzuParameter> }, visit: (relation: Relation) => void): Promise<void> {
   for (const table of relationTables(schema)) {
     await connection.forEachRow(`MATCH (a)-[r:${table.name}]->(b)${filter.where} RETURN ${RELATION_RETURNS}`, filter.parameters, (row) => visit(relationFromRow(row, table.name)));
+  }
+}
+
+/** Every relation of the entity layer as the fields a summary of the layer reads, table by table, keeping none. */
+export async function visitRelationEdges(connection: KuzuConnection, schema: GraphSchema, visit: (edge: RelationEdge) => void): Promise<void> {
+  for (const table of relationTables(schema)) {
+    await connection.forEachRow(`MATCH (a)-[r:${table.name}]->(b) RETURN ${RELATION_EDGE_RETURNS}`, undefined, (row) => visit(relationEdgeFromRow(row)));
   }
 }
 

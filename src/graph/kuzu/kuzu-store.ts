@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
-import type { ChunkExtraction, Entity, MergeRecord, Relation, RetractedFact } from '../../core/records.js';
+import type { ChunkExtraction, Entity, MergeRecord, Relation, RelationEdge, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { ChunkDocument, ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
@@ -13,7 +13,7 @@ import { countStore } from '../count-store.js';
 import { KuzuConnection, type KuzuParameter, type KuzuRow } from './kuzu-connection.js';
 import { CHUNK_STRUCTURE_COLUMNS, CORPUS_DDL, DOCUMENT_HISTORY_COLUMNS, entityLayerDdl, relationTables } from './kuzu-ddl.js';
 import { decodeChunkStructure, sectionOf } from '../chunk-structure-columns.js';
-import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, readEntityMentions, readRelations, readRelationsTouching, visitRelations, writeEntityLayer } from './kuzu-entity-layer.js';
+import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, readEntityMentions, readRelations, readRelationsTouching, visitRelationEdges, visitRelations, writeEntityLayer } from './kuzu-entity-layer.js';
 import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-layer-diff.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
 import { writeCorpus } from './kuzu-corpus.js';
@@ -312,6 +312,10 @@ export class KuzuGraphStore implements GraphStore {
 
   async forEachRelation(visit: (relation: Relation) => void): Promise<void> {
     await visitRelations(this.connection, this.requireSchema(), { where: '', parameters: {} }, visit);
+  }
+
+  async forEachRelationEdge(visit: (edge: RelationEdge) => void): Promise<void> {
+    await visitRelationEdges(this.connection, this.requireSchema(), visit);
   }
 
   async listRetractedFacts(): Promise<RetractedFact[]> {

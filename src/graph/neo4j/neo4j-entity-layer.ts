@@ -1,7 +1,7 @@
-import { relationFromRow, relationHistoryValues } from '../row-records.js';
+import { RELATION_EDGE_RETURNS, relationEdgeFromRow, relationFromRow, relationHistoryValues } from '../row-records.js';
 import { RELATION_HISTORY_FIELDS } from '../../core/records.js';
 import { groupBy } from '../../core/group-by.js';
-import type { Entity, MergeRecord, Relation } from '../../core/records.js';
+import type { Entity, MergeRecord, Relation, RelationEdge } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import type { EntityMentionLayer, GraphProjection, RelationSelection } from '../store.js';
@@ -106,6 +106,12 @@ RETURN r.id AS id, type(r) AS type, a.id AS sourceId, b.id AS targetId, r.eviden
     'read',
   );
   return relationRows.map((row) => relationFromRow(row, String(row.type))).sort((left, right) => left.id.localeCompare(right.id));
+}
+
+/** Every relation of the entity layer as the fields a summary of the layer reads. */
+export async function readRelationEdges(connection: Neo4jConnection, schema: GraphSchema): Promise<RelationEdge[]> {
+  const rows = await connection.run(`MATCH (a:${ENTITY_LABEL})-[r]->(b:${ENTITY_LABEL}) WHERE type(r) IN $types RETURN ${RELATION_EDGE_RETURNS}`, { types: relationTypeNames(schema) }, 'read');
+  return rows.map(relationEdgeFromRow);
 }
 
 /** The relations with an end among `entityIds`, by id: a read of those entities' neighbourhoods (found through the entity id constraint's index). */

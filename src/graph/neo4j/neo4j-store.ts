@@ -1,6 +1,6 @@
 import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import { decodeChunkStructure, sectionOf } from '../chunk-structure-columns.js';
-import type { ChunkExtraction, Community, Entity, MergeRecord, Relation, RetractedFact } from '../../core/records.js';
+import type { ChunkExtraction, Community, Entity, MergeRecord, Relation, RelationEdge, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
@@ -13,7 +13,7 @@ import { Neo4jConnection, type Neo4jRow } from './neo4j-connection.js';
 import { writeCorpus } from './neo4j-corpus.js';
 import { readRetractedFacts, writeRetractedFacts } from './neo4j-retracted-facts.js';
 import { CHUNK_TEXT_INDEX, cypherName, ENTITY_LABEL, ENTITY_NAME_INDEX, relationTypeNames, SCHEMA_STATEMENTS } from './neo4j-ddl.js';
-import { deleteEntityLayer, readEntityLayer, readEntityMentions, readRelations, readRelationsTouching, writeEntityLayer } from './neo4j-entity-layer.js';
+import { deleteEntityLayer, readEntityLayer, readEntityMentions, readRelationEdges, readRelations, readRelationsTouching, writeEntityLayer } from './neo4j-entity-layer.js';
 import type { Neo4jSettings } from './neo4j-settings.js';
 
 /** Bump when the stored layout changes shape: existing databases then rebuild their entity layer. */
@@ -146,6 +146,10 @@ export class Neo4jGraphStore implements GraphStore {
 
   async forEachRelation(visit: (relation: Relation) => void): Promise<void> {
     for (const relation of await readRelations(this.connection, this.requireSchema())) visit(relation);
+  }
+
+  async forEachRelationEdge(visit: (edge: RelationEdge) => void): Promise<void> {
+    for (const edge of await readRelationEdges(this.connection, this.requireSchema())) visit(edge);
   }
 
   async listRetractedFacts(): Promise<RetractedFact[]> {

@@ -267,27 +267,24 @@ export class LocalSearcher {
 
   /**
    * The summary of every stored relation, in one pass over them, and the relations themselves in
-   * `listRelations` order when there are at most `heldRelationsMax` (null for a larger layer).
+   * `listRelations` order when there are at most `heldRelationsMax` (null for a larger layer, whose
+   * pass reads only the fields the summary needs).
    */
   private async readRelations(entityIndex: EntityIndex): Promise<{ summary: RelationSummary; held: Relation[] | null }> {
     const builder = new RelationSummaryBuilder(entityIndex.entityIndexById);
-    let held: Relation[] | null = [];
-    // Ends, chunks, documents and evidence sentences repeat across relations: each held once (a map
-    // of strings made as they come, so a layer too large to hold never builds one of every entity id).
+    if ((await this.store.counts()).relations > this.heldRelationsMax) {
+      await this.store.forEachRelationEdge((edge) => builder.add(edge));
+      return { summary: builder.finish(), held: null };
+    }
+    const held: Relation[] = [];
+    // Ends, chunks, documents and evidence sentences repeat across relations: each held once.
     const shared = sharedStrings();
     await this.store.forEachRelation((relation) => {
       builder.add(relation);
-      if (held === null) return;
-      if (held.length >= this.heldRelationsMax) {
-        held = null;
-        return;
-      }
       held.push(shareRelationStrings(relation, shared));
     });
-    const summary = builder.finish();
-    if (held === null) return { summary, held };
-    const order = idOrderFor((held as Relation[]).map((relation) => relation.id));
-    return { summary, held: (held as Relation[]).sort((left, right) => order(left.id, right.id)) };
+    const order = idOrderFor(held.map((relation) => relation.id));
+    return { summary: builder.finish(), held: held.sort((left, right) => order(left.id, right.id)) };
   }
 }
 
