@@ -1,4 +1,5 @@
 import { RhizomeError } from '../errors/rhizome-error.js';
+import { TopItems } from '../core/top-items.js';
 
 /** A document as the BM25 index sees it: an id and the text to index. */
 export interface Bm25Document {
@@ -26,6 +27,13 @@ export interface Bm25Index {
   readonly averageDocumentLength: number;
   /** The `k` best documents for `query`, by score descending then id ascending; only documents sharing a term with the query. */
   search(query: string, k: number): Bm25Hit[];
+}
+
+/** Below one kept hit in this many touched documents, the best are kept as they come rather than sorted (the insertion is linear in k). */
+const FEW_OF_MANY = 16;
+
+function compareIds(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 const TOKEN_PATTERN = /[\p{L}\p{N}_]+/gu;
@@ -127,10 +135,18 @@ export function createBm25Index(documents: readonly Bm25Document[], parameters: 
       }
     }
 
-    const hits: Bm25Hit[] = touched.map((documentIndex) => ({ id: ids[documentIndex] as string, score: scores[documentIndex] as number }));
+    const byScore = (left: number, right: number) => (scores[right] as number) - (scores[left] as number) || compareIds(ids[left] as string, ids[right] as string);
+    // A few best of many are kept as they come (a common word touches most documents: sorting them all
+    // costs more than scoring them); many of few are sorted. Both give the order of the whole sort.
+    let ranked: number[];
+    if (k * FEW_OF_MANY < touched.length) {
+      const best = new TopItems<number>(k, byScore);
+      for (const documentIndex of touched) best.offer(documentIndex);
+      ranked = best.items;
+    } else ranked = touched.sort(byScore).slice(0, k);
+    const hits: Bm25Hit[] = ranked.map((documentIndex) => ({ id: ids[documentIndex] as string, score: scores[documentIndex] as number }));
     for (const documentIndex of touched) scores[documentIndex] = 0;
-    hits.sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
-    return hits.slice(0, k);
+    return hits;
   }
 
   return { documentCount, averageDocumentLength, search };

@@ -116,3 +116,13 @@ test(
     assert.ok(Math.abs(recallAt(5) - 77.5) <= 1, `R@5 = ${recallAt(5)}`);
   },
 );
+
+test('the few best of many touched documents are those of the whole ranking, in its order, ties by id', () => {
+  // 400 documents, many of equal score (same words, same length), a common word in each: any k gives the whole ranking's first k.
+  const words = ['harbour', 'crane', 'quay', 'tug', 'berth'];
+  const documents = Array.from({ length: 400 }, (_, index) => ({ id: `d${String((index * 7919) % 400).padStart(3, '0')}`, text: `the ${words[index % 5]} ${index % 3 === 0 ? words[(index + 1) % 5] : 'and'} report` }));
+  const index = createBm25Index(documents);
+  const whole = index.search('the harbour crane report', documents.length);
+  assert.equal(whole.length, documents.length);
+  for (const k of [0, 1, 5, 24, 25, 26, 100, 399]) assert.deepEqual(index.search('the harbour crane report', k), whole.slice(0, k), `k = ${k}`);
+});
