@@ -19,6 +19,7 @@ import { RelationSummaryBuilder, type RelationSummary } from '../relation-summar
 import { readFromList } from '../relation-neighbourhoods.js';
 import { sharedStrings, shareRelationStrings } from '../../core/shared-strings.js';
 import { idOrderFor } from '../../core/ids.js';
+import { TopItems } from '../../core/top-items.js';
 
 /** Options of local search. */
 export interface LocalSearchOptions {
@@ -166,8 +167,9 @@ export class LocalSearcher {
     fused.sort((left, right) => right.score - left.score || left.id.localeCompare(right.id));
 
     const seedSet = new Set(seeds);
-    const entityOrder = index.entities.map((_, entityIndex) => entityIndex).filter((entityIndex) => (scores[entityIndex] as number) > 0);
-    entityOrder.sort((left, right) => (scores[right] as number) - (scores[left] as number) || left - right);
+    // The entities the walk reaches, best first: only the first few are reported, of hundreds of thousands on a large corpus.
+    const bestEntities = new TopItems<number>(SCORED_ENTITIES, (left, right) => (scores[right] as number) - (scores[left] as number) || left - right);
+    for (let entityIndex = 0; entityIndex < entityCount; entityIndex++) if ((scores[entityIndex] as number) > 0) bestEntities.offer(entityIndex);
     const linkedWords = new Set(linked.flatMap((link) => contentStems(link.surface)));
     const pathQuery: PathQuery = {
       questionStems: new Set(analysis.stems.filter((stem) => !linkedWords.has(stem))),
@@ -201,7 +203,7 @@ export class LocalSearcher {
     const chunks = await this.selectChunks(fused, options);
     const inContext = new Set(chunks.map((item) => item.chunk.id));
     const evidenceChunkIds = [...new Set(paths.flatMap((path) => path.relations.map((relation) => relation.chunkId)))].filter((id) => !inContext.has(id));
-    const entityScores = new Map(entityOrder.slice(0, SCORED_ENTITIES).map((entityIndex) => [index.entities[entityIndex]?.id as string, scores[entityIndex] as number]));
+    const entityScores = new Map(bestEntities.items.map((entityIndex) => [index.entities[entityIndex]?.id as string, scores[entityIndex] as number]));
 
     const knownEntities = new Map<string, Entity>();
     for (const { chunk } of chunks) {

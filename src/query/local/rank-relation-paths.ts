@@ -5,6 +5,7 @@ import type { RelationPath } from '../../core/retrieval-context.js';
 import type { TemporalPreference } from '../../core/question-analysis.js';
 import { entityCommonness, type GraphIndex } from '../graph-index.js';
 import { describedAs } from '../../text/described-as.js';
+import { TopItems } from '../../core/top-items.js';
 
 /** What makes a path a good explanation of the question. */
 export interface PathQuery {
@@ -103,7 +104,8 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
   const finished: Array<{ path: PartialPath; score: number }> = [];
   for (let hop = 1; hop <= query.maxHops && beam.length > 0; hop += 1) {
     // Paths are made only for the expansions the beam keeps; a path's hub cost and weak hops are counted once for all its expansions.
-    const expanded: Array<{ parent: PartialPath; other: number; relation: number; covered: ReadonlySet<string>; score: number }> = [];
+    // The beam keeps the best expansions as they come: a path ending on a hub expands over each of its neighbours, hundreds of thousands on a large corpus.
+    const expanded = new TopItems<{ parent: PartialPath; other: number; relation: number; covered: ReadonlySet<string>; score: number }>(profile.beamWidth, (left, right) => right.score - left.score);
     await index.loadRelationsOf(beam.map((path) => path.entities[path.entities.length - 1] as number));
     for (const path of beam) {
       const last = path.entities[path.entities.length - 1] as number;
@@ -126,12 +128,11 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
         options.sort((left, right) => right.gain - left.gain || typedFirst(index.relation(left.relation), index.relation(right.relation)));
         for (const option of options.slice(0, profile.relationsPerNeighbour)) {
           const weakHops = pathWeakHops + (isWeak(option.relation) ? 1 : 0);
-          expanded.push({ parent: path, other, relation: option.relation, covered: option.covered, score: option.gain - profile.lengthPenalty * hop - profile.weakHopPenalty * weakHops - expansionHubCost + profile.stepRelevance * (relevance(other) / maxRelevance) });
+          expanded.offer({ parent: path, other, relation: option.relation, covered: option.covered, score: option.gain - profile.lengthPenalty * hop - profile.weakHopPenalty * weakHops - expansionHubCost + profile.stepRelevance * (relevance(other) / maxRelevance) });
         }
       }
     }
-    expanded.sort((left, right) => right.score - left.score);
-    const kept = expanded.slice(0, profile.beamWidth).map((item) => ({ path: { entities: [...item.parent.entities, item.other], relations: [...item.parent.relations, item.relation], covered: item.covered }, score: item.score }));
+    const kept = expanded.items.map((item) => ({ path: { entities: [...item.parent.entities, item.other], relations: [...item.parent.relations, item.relation], covered: item.covered }, score: item.score }));
     beam = kept.map((item) => item.path);
     for (const item of kept) {
       const end = item.path.entities[item.path.entities.length - 1] as number;
