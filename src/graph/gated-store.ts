@@ -41,6 +41,7 @@ export function gateStore(store: GraphStore): GraphStore {
     listCommunities: () => read(() => store.listCommunities()),
     runReadOnlyCypher: (query, parameters, limits) => write(() => store.runReadOnlyCypher(query, parameters, limits)),
     counts: () => read(() => store.counts()),
+    derivedFiles: () => read(() => store.derivedFiles()),
     ...(readStoredChunks ? { readStoredChunks: () => read(() => readStoredChunks.call(store)) } : {}),
     ...(readStoredLayer ? { readStoredLayer: () => read(() => readStoredLayer.call(store)) } : {}),
     ...(writeVectors ? { writeVectors: (kind, vectors, model, keepIds) => write(() => writeVectors.call(store, kind, vectors, model, keepIds)) } : {}),

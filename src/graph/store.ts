@@ -122,6 +122,14 @@ export interface StoreCounts {
   relationsByType: Record<string, number>;
 }
 
+/** Files derived from one version of the entity layer (see GraphStore.derivedFiles), by name. */
+export interface DerivedFiles {
+  /** The bytes written under `name` for this version of the layer, or null when there are none. */
+  read(name: string): Promise<Uint8Array | null>;
+  /** Keeps `bytes` under `name` for this version of the layer (replacing any kept for another version). */
+  write(name: string, bytes: Uint8Array): Promise<void>;
+}
+
 /** The Cypher a backend runs; text-to-Cypher prompts and examples are written in it. */
 export type CypherDialect = 'kuzu' | 'neo4j';
 
@@ -211,6 +219,12 @@ export interface GraphStore {
   /** Runs a query that must not write; the backend enforces it too. */
   runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<Array<Record<string, unknown>>>;
   counts(): Promise<StoreCounts>;
+  /**
+   * Where data derived from the entity layer as it stands may be kept between processes (a query
+   * index too costly to work out on every start): files bound to the layer's current version, never
+   * read back once a write changed the layer; null when the backend keeps none or cannot tell the version.
+   */
+  derivedFiles(): Promise<DerivedFiles | null>;
   /** Stores vectors (replacing those of the same ids) and drops vectors of ids not in `keepIds`; a new model replaces every vector. Present when `capabilities.vectorIndex`. */
   writeVectors?(kind: VectorKind, vectors: StoredVector[], model: string, keepIds: string[]): Promise<void>;
   /** Nearest stored vectors by cosine similarity (score = similarity), best first. Present when `capabilities.vectorIndex`. */

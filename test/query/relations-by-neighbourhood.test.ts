@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { cpSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { QueryEngine } from '../../src/ask/query-engine.js';
@@ -86,4 +87,63 @@ test('… and on temporal questions, whose successor and take-over steps read th
   const folder = path.join(makeTempDir(), 'documents');
   writeDocumentFolder(dataset.documents, folder);
   await searchBothWays(folder, dataset.questions.map((question) => question.question));
+});
+
+test('the summary of a layer read by neighbourhood is kept beside the store for the next searcher, and not read once a write changed the layer', async () => {
+  const folder = path.join(makeTempDir(), 'documents');
+  cpSync(EXAMPLE_CORPUS, folder, { recursive: true });
+  const workspace = path.join(makeTempDir(), 'workspace');
+  const index = async () => {
+    const rhizome = createRhizome({ workspace });
+    try {
+      await rhizome.index(folder);
+    } finally {
+      await rhizome.close();
+    }
+  };
+  await index();
+  const question = 'Which company supplies the sensor used by the programme led by Jonas Berg?';
+  const config = validateConfig({ workspace });
+  /** A fresh searcher (as a new process has) reading relations by neighbourhood: what it found, and how many passes over the relations it made. */
+  const searchOnce = async () => {
+    const store = await openGraphStore(config);
+    try {
+      await store.ensureSchema(config.schema);
+      let passes = 0;
+      const counted = new Proxy(store, {
+        get(target, property) {
+          const value = Reflect.get(target, property) as unknown;
+          if (property === 'forEachRelationEdge') return (visit: Parameters<GraphStore['forEachRelationEdge']>[0]) => ((passes += 1), target.forEachRelationEdge(visit));
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const engine = new QueryEngine(store, config, async () => null);
+      const bm25 = new Bm25Searcher(store);
+      const searcher = new LocalSearcher(counted, (text, limit) => bm25.rank(text, limit), () => store.loadEntityMentions(), 0);
+      const analysis = await engine.analyze(question);
+      const context = await searcher.search(analysis, { ...config.query, vectorSeedIds: [], denseHits: [] });
+      const held = await new LocalSearcher(store, (text, limit) => bm25.rank(text, limit)).search(analysis, { ...config.query, vectorSeedIds: [], denseHits: [] });
+      return { found: found(context), held: found(held), passes };
+    } finally {
+      await store.close();
+    }
+  };
+  const first = await searchOnce();
+  assert.equal(first.passes, 1);
+  assert.ok(first.found.paths.length > 0);
+  assert.deepEqual(first.found, first.held);
+  const kept = readdirSync(path.join(workspace, 'derived'));
+  assert.equal(kept.length, 1);
+  // The next searcher reads the summary kept: no pass over the relations, the same passages and paths.
+  const second = await searchOnce();
+  assert.equal(second.passes, 0);
+  assert.deepEqual(second.found, first.found);
+  // A document added: the layer changed, so the summary kept is not read; the new one replaces it.
+  writeFileSync(path.join(folder, 'zz-added.md'), '# Added note\n\nJonas Berg met Lumen Optics in Tromsø to review the Kite schedule.\n');
+  await index();
+  const third = await searchOnce();
+  assert.equal(third.passes, 1);
+  assert.deepEqual(third.found, third.held);
+  assert.equal(readdirSync(path.join(workspace, 'derived')).filter((name) => !kept.includes(name)).length, 1);
+  assert.equal(readdirSync(path.join(workspace, 'derived')).length, 1);
 });

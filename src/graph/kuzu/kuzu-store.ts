@@ -3,7 +3,7 @@ import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import type { ChunkExtraction, Entity, MergeRecord, Relation, RelationEdge, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { ChunkDocument, ChunkText, ChunkWithSource, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkDocument, ChunkText, ChunkWithSource, DerivedFiles, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
 import { FULL_TEXT_TOKENIZER, fullTextColumnsOf, KuzuFullTextIndexes, refreshSearchColumns } from './kuzu-fts-indexes.js';
 import { beginGuardedWrite, endGuardedWrite, restoreGuardedCopy, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
@@ -16,6 +16,7 @@ import { decodeChunkStructure, sectionOf } from '../chunk-structure-columns.js';
 import { applyEntityLayerDiff, deleteEntityLayer, readEntityLayer, readEntityMentions, readRelations, readRelationsTouching, visitRelationEdges, visitRelations, writeEntityLayer } from './kuzu-entity-layer.js';
 import { diffEntityLayer, layerSize, type EntityLayerDiff } from '../entity-layer-diff.js';
 import { readCommunities, writeCommunities } from './kuzu-communities.js';
+import { derivedFilesIn, LAYER_VERSION_KEY, newLayerVersion } from './kuzu-derived-files.js';
 import { writeCorpus } from './kuzu-corpus.js';
 import { stageCopies, withLoggedInserts } from './kuzu-bulk-copy.js';
 import { Held } from '../../core/held.js';
@@ -104,9 +105,11 @@ export class KuzuGraphStore implements GraphStore {
     const storedHash = existing.has('Meta') ? await this.getMeta('schemaHash') : null;
     let reset = false;
     // The same schema as stored leaves the layer and chunks as they are: reads of them (and what was written last) stay current.
-    if (storedHash !== schemaHash) {
+    const changed = storedHash !== schemaHash;
+    if (changed) {
       this.layerReads.invalidate();
       this.writtenChunks.forget();
+      await this.beginLayerChange();
     }
     if (matchesStoredLayout(storedHash, KUZU_LAYOUT_VERSION, schema)) {
       if (storedHash !== schemaHash) await this.setMeta('schemaHash', schemaHash);
@@ -124,6 +127,7 @@ export class KuzuGraphStore implements GraphStore {
       await this.setMeta('schemaHash', schemaHash);
     }
     await this.createIndexes(true);
+    if (changed) await this.endLayerChange();
     this.ensuredLayout = layoutHash;
     return { reset };
   }
@@ -196,6 +200,7 @@ export class KuzuGraphStore implements GraphStore {
     // their own, needs the copy of the database (see kuzu-write-guard).
     // A rewrite drops the full-text indexes: the layout counts as ensured again once they are rebuilt.
     const ensuredLayout = this.ensuredLayout;
+    await this.beginLayerChange();
     if (!diff) {
       this.ensuredLayout = null;
       await beginGuardedWrite(this.connection);
@@ -239,6 +244,8 @@ export class KuzuGraphStore implements GraphStore {
       throw new RhizomeError('STORE_FAILED', `writing the index failed (${(error as Error).message}); documents and cached extractions are kept — run \`rhizome index\` again to rebuild the graph`, { cause: error });
     } finally {
       this.layerReads.invalidate();
+      // Left unversioned when the write failed: nothing derived is read until the next one (a layer put back from the guard's copy has its version back).
+      if (written) await this.endLayerChange().catch(() => undefined);
       if (written && held.isHeld) {
         if (rememberable) this.layerReads.remember(rememberedForm ?? storedFormOf(schema, { graph: held.value.graph, communities: held.value.communities }));
         this.writtenChunks.followWrite(held.value);
@@ -379,6 +386,7 @@ export class KuzuGraphStore implements GraphStore {
 
   async invalidateRelations(invalidations: RelationInvalidation[]): Promise<string[]> {
     this.layerReads.invalidate();
+    await this.beginLayerChange();
     const found: string[] = [];
     for (const invalidation of invalidations) {
       for (const table of relationTables(this.requireSchema())) {
@@ -389,7 +397,24 @@ export class KuzuGraphStore implements GraphStore {
         if (rows.length > 0) found.push(invalidation.relationId);
       }
     }
+    await this.endLayerChange();
     return [...new Set(found)];
+  }
+
+  /** Files derived from the entity layer as it stands, beside the database; none while a write is under way or after one failed, or in a workspace no write of this version has versioned yet. */
+  async derivedFiles(): Promise<DerivedFiles | null> {
+    const version = await this.getMeta(LAYER_VERSION_KEY);
+    return version ? derivedFilesIn(path.dirname(this.connection.databasePath), version) : null;
+  }
+
+  /** Before the entity layer changes: its version is cleared, so nothing derived from it is read until the change ends. */
+  private async beginLayerChange(): Promise<void> {
+    await this.setMeta(LAYER_VERSION_KEY, '');
+  }
+
+  /** After the entity layer changed: a new version, which no derived file has yet. */
+  private async endLayerChange(): Promise<void> {
+    await this.setMeta(LAYER_VERSION_KEY, newLayerVersion());
   }
 
   async setMeta(key: string, value: string): Promise<void> {

@@ -16,6 +16,7 @@ import { rankRelationPaths, type PathQuery } from './rank-relation-paths.js';
 import { buildWalkGraph } from './graph-walk.js';
 import { linkQuestionEntities } from './link-question-entities.js';
 import { RelationSummaryBuilder, type RelationSummary } from '../relation-summary.js';
+import { decodeRelationSummary, encodeRelationSummary, RELATION_SUMMARY_FILE } from '../relation-summary-file.js';
 import { readFromList } from '../relation-neighbourhoods.js';
 import { sharedStrings, shareRelationStrings } from '../../core/shared-strings.js';
 import { idOrderFor } from '../../core/ids.js';
@@ -275,8 +276,16 @@ export class LocalSearcher {
   private async readRelations(entityIndex: EntityIndex): Promise<{ summary: RelationSummary; held: Relation[] | null }> {
     const builder = new RelationSummaryBuilder(entityIndex.entityIndexById);
     if ((await this.store.counts()).relations > this.heldRelationsMax) {
+      // A large layer's summary is kept beside the store for the next process, while the layer is unchanged.
+      const files = await this.store.derivedFiles();
+      const entityIds = entityIndex.entities.map((entity) => entity.id);
+      const kept = files ? decodeRelationSummary(await files.read(RELATION_SUMMARY_FILE), entityIds) : null;
+      if (kept) return { summary: kept, held: null };
       await this.store.forEachRelationEdge((edge) => builder.add(edge));
-      return { summary: builder.finish(), held: null };
+      const summary = builder.finish();
+      // A folder it cannot write to keeps none: the next process works it out again.
+      await files?.write(RELATION_SUMMARY_FILE, encodeRelationSummary(summary, entityIds)).catch(() => undefined);
+      return { summary, held: null };
     }
     const held: Relation[] = [];
     // Ends, chunks, documents and evidence sentences repeat across relations: each held once.
