@@ -27,6 +27,20 @@ function found(context: RetrievalContext) {
   };
 }
 
+/** The store, with the calls of one of its methods counted. */
+function countingCalls(store: GraphStore, method: keyof GraphStore): { store: GraphStore; calls: () => number } {
+  let calls = 0;
+  const counted = new Proxy(store, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof value !== 'function') return value;
+      const bound = (value as (...args: unknown[]) => unknown).bind(target);
+      return property === method ? (...args: unknown[]) => ((calls += 1), bound(...args)) : bound;
+    },
+  });
+  return { store: counted, calls: () => calls };
+}
+
 /** Local search over `folder` indexed offline, with every relation held in memory and with relations read by neighbourhood from the store. */
 async function searchBothWays(folder: string, questions: readonly string[]): Promise<void> {
   const workspace = path.join(makeTempDir(), 'workspace');
@@ -44,27 +58,20 @@ async function searchBothWays(folder: string, questions: readonly string[]): Pro
     const bm25 = new Bm25Searcher(store);
     const rankText = (question: string, limit: number) => bm25.rank(question, limit);
     const held = new LocalSearcher(store, rankText);
-    let reads = 0;
-    const counted = new Proxy(store, {
-      get(target, property) {
-        const value = Reflect.get(target, property) as unknown;
-        if (property === 'relationsTouching') return (entities: Parameters<GraphStore['relationsTouching']>[0]) => ((reads += 1), target.relationsTouching(entities));
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    const { store: counted, calls } = countingCalls(store, 'relationsTouching');
     const byNeighbourhood = new LocalSearcher(counted, rankText, () => store.loadEntityMentions(), 0);
     let withPaths = 0;
     for (const question of questions) {
       const analysis = await engine.analyze(question);
       const options = { ...config.query, vectorSeedIds: [], denseHits: [] };
       const expected = found(await held.search(analysis, options));
-      const before = reads;
+      const before = calls();
       assert.deepEqual(found(await byNeighbourhood.search(analysis, options)), expected, question);
       // One read a hop, one for the paths' last entities and one for the successors a temporal question weighs; none when asked again.
-      assert.ok(reads - before <= config.query.maxHops + 2, `${question}: ${reads - before} neighbourhood reads`);
-      const again = reads;
+      assert.ok(calls() - before <= config.query.maxHops + 2, `${question}: ${calls() - before} neighbourhood reads`);
+      const again = calls();
       await byNeighbourhood.search(analysis, options);
-      assert.equal(reads, again, `${question}: asked again, nothing is read`);
+      assert.equal(calls(), again, `${question}: asked again, nothing is read`);
       if (expected.paths.length > 0) withPaths += 1;
     }
     assert.ok(withPaths >= questions.length / 2, `most questions find relation paths (${withPaths} of ${questions.length})`);
@@ -109,21 +116,14 @@ test('the summary of a layer read by neighbourhood is kept beside the store for 
     const store = await openGraphStore(config);
     try {
       await store.ensureSchema(config.schema);
-      let passes = 0;
-      const counted = new Proxy(store, {
-        get(target, property) {
-          const value = Reflect.get(target, property) as unknown;
-          if (property === 'forEachRelationEdge') return (visit: Parameters<GraphStore['forEachRelationEdge']>[0]) => ((passes += 1), target.forEachRelationEdge(visit));
-          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-        },
-      });
+      const { store: counted, calls: passes } = countingCalls(store, 'forEachRelationEdge');
       const engine = new QueryEngine(store, config, async () => null);
       const bm25 = new Bm25Searcher(store);
       const searcher = new LocalSearcher(counted, (text, limit) => bm25.rank(text, limit), () => store.loadEntityMentions(), 0);
       const analysis = await engine.analyze(question);
       const context = await searcher.search(analysis, { ...config.query, vectorSeedIds: [], denseHits: [] });
       const held = await new LocalSearcher(store, (text, limit) => bm25.rank(text, limit)).search(analysis, { ...config.query, vectorSeedIds: [], denseHits: [] });
-      return { found: found(context), held: found(held), passes };
+      return { found: found(context), held: found(held), passes: passes() };
     } finally {
       await store.close();
     }
