@@ -1,8 +1,9 @@
 import { RhizomeError } from '../errors/rhizome-error.js';
 import type { GraphStore } from '../graph/store.js';
+import { LAYER_VERSION_KEY } from '../graph/kuzu/kuzu-derived-files.js';
 
-/** Metadata every backend writes for itself when its schema is set up; it is never copied. */
-const BACKEND_META_KEYS = new Set(['schemaHash', 'entityTables', 'fullTextTokenizer']);
+/** Metadata a backend writes for itself (its schema's set-up, its layer's version); it is never copied. */
+const BACKEND_META_KEYS = new Set(['schemaHash', 'entityTables', 'fullTextTokenizer', LAYER_VERSION_KEY]);
 const READ_LIMITS = { timeoutMs: 300_000, rowLimit: 1_000_000 };
 
 /**
