@@ -19,12 +19,28 @@ export interface Bm25Parameters {
   b?: number;
 }
 
+/**
+ * What an Okapi BM25 index counts, term by term: each document's length in tokens, and per term the
+ * documents holding it with how often (a term's postings run from `termOffsets[t]` to
+ * `termOffsets[t + 1]` in the two arrays, in document order).
+ */
+export interface Bm25Postings {
+  ids: string[];
+  lengths: Int32Array;
+  terms: string[];
+  termOffsets: Int32Array;
+  documentIndexes: Int32Array;
+  termFrequencies: Int32Array;
+}
+
 /** An immutable in-memory BM25 index. */
 export interface Bm25Index {
   /** Number of indexed documents. */
   readonly documentCount: number;
   /** Mean document length in tokens. */
   readonly averageDocumentLength: number;
+  /** The counts it ranks by (to keep beside a store, see `bm25IndexOf`). */
+  readonly postings: Bm25Postings;
   /** The `k` best documents for `query`, by score descending then id ascending; only documents sharing a term with the query. */
   search(query: string, k: number): Bm25Hit[];
 }
@@ -48,29 +64,23 @@ export function tokenizeForBm25(text: string): string[] {
   return tokens;
 }
 
-interface PostingList {
-  documentIndexes: Int32Array;
-  termFrequencies: Int32Array;
-  inverseDocumentFrequency: number;
-}
-
 /**
  * Builds an Okapi BM25 index: score(D, Q) = Σ over query tokens q of idf(q) · tf·(k1 + 1) / (tf + k1·(1 − b + b·|D|/avgdl)),
  * with idf(q) = ln(1 + (N − df + 0.5)/(df + 0.5)). A term repeated in the query counts once per occurrence,
  * as in the textbook sum over the query's tokens (and in rank_bm25).
  */
 export function createBm25Index(documents: readonly Bm25Document[], parameters: Bm25Parameters = {}): Bm25Index {
-  const k1 = parameters.k1 ?? 1.2;
-  const b = parameters.b ?? 0.75;
-  if (!(k1 >= 0) || !(b >= 0 && b <= 1)) {
-    throw new RhizomeError('INPUT_INVALID', `BM25 parameters out of range: k1 must be ≥ 0 and b in [0, 1] (got k1=${k1}, b=${b})`);
-  }
+  checkParameters(parameters);
+  return bm25IndexOf(countPostings(documents), parameters);
+}
 
+/** The postings of these documents: their tokens (see tokenizeForBm25) counted per document, term by term in the order they are first met. */
+export function countPostings(documents: readonly Bm25Document[]): Bm25Postings {
   const ids: string[] = [];
   const seenIds = new Set<string>();
-  const lengths = new Float64Array(documents.length);
+  const lengths = new Int32Array(documents.length);
   const frequenciesByTerm = new Map<string, { documentIndexes: number[]; termFrequencies: number[] }>();
-
+  let postingCount = 0;
   documents.forEach((document, documentIndex) => {
     if (seenIds.has(document.id)) {
       throw new RhizomeError('INPUT_INVALID', `BM25 index: duplicate document id "${document.id}" at position ${documentIndex}`);
@@ -89,10 +99,37 @@ export function createBm25Index(documents: readonly Bm25Document[], parameters: 
       }
       postings.documentIndexes.push(documentIndex);
       postings.termFrequencies.push(count);
+      postingCount += 1;
     }
   });
+  const terms = [...frequenciesByTerm.keys()];
+  const termOffsets = new Int32Array(terms.length + 1);
+  const documentIndexes = new Int32Array(postingCount);
+  const termFrequencies = new Int32Array(postingCount);
+  let offset = 0;
+  terms.forEach((term, termIndex) => {
+    const postings = frequenciesByTerm.get(term) as { documentIndexes: number[]; termFrequencies: number[] };
+    documentIndexes.set(postings.documentIndexes, offset);
+    termFrequencies.set(postings.termFrequencies, offset);
+    offset += postings.documentIndexes.length;
+    termOffsets[termIndex + 1] = offset;
+  });
+  return { ids, lengths, terms, termOffsets, documentIndexes, termFrequencies };
+}
 
-  const documentCount = documents.length;
+function checkParameters({ k1 = 1.2, b = 0.75 }: Bm25Parameters): void {
+  if (!(k1 >= 0) || !(b >= 0 && b <= 1)) {
+    throw new RhizomeError('INPUT_INVALID', `BM25 parameters out of range: k1 must be ≥ 0 and b in [0, 1] (got k1=${k1}, b=${b})`);
+  }
+}
+
+/** The BM25 index over these postings (see createBm25Index). */
+export function bm25IndexOf(postings: Bm25Postings, parameters: Bm25Parameters = {}): Bm25Index {
+  checkParameters(parameters);
+  const k1 = parameters.k1 ?? 1.2;
+  const b = parameters.b ?? 0.75;
+  const { ids, lengths, terms, termOffsets, documentIndexes, termFrequencies } = postings;
+  const documentCount = ids.length;
   let totalLength = 0;
   for (const length of lengths) totalLength += length;
   const averageDocumentLength = documentCount === 0 ? 0 : totalLength / documentCount;
@@ -104,14 +141,12 @@ export function createBm25Index(documents: readonly Bm25Document[], parameters: 
     lengthNormalisers[index] = k1 * (1 - b + b * relativeLength);
   }
 
-  const postingsByTerm = new Map<string, PostingList>();
-  for (const [term, postings] of frequenciesByTerm) {
-    const documentFrequency = postings.documentIndexes.length;
-    postingsByTerm.set(term, {
-      documentIndexes: Int32Array.from(postings.documentIndexes),
-      termFrequencies: Int32Array.from(postings.termFrequencies),
-      inverseDocumentFrequency: Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5)),
-    });
+  const termIndexes = new Map<string, number>();
+  const inverseDocumentFrequencies = new Float64Array(terms.length);
+  for (let termIndex = 0; termIndex < terms.length; termIndex += 1) {
+    termIndexes.set(terms[termIndex] as string, termIndex);
+    const documentFrequency = (termOffsets[termIndex + 1] as number) - (termOffsets[termIndex] as number);
+    inverseDocumentFrequencies[termIndex] = Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }
 
   const scores = new Float64Array(documentCount);
@@ -123,18 +158,17 @@ export function createBm25Index(documents: readonly Bm25Document[], parameters: 
 
     const touched: number[] = [];
     for (const [term, queryCount] of queryCounts) {
-      const postings = postingsByTerm.get(term);
-      if (postings === undefined) continue;
-      const weight = postings.inverseDocumentFrequency * queryCount * (k1 + 1);
-      const { documentIndexes, termFrequencies } = postings;
-      for (let position = 0; position < documentIndexes.length; position += 1) {
+      const termIndex = termIndexes.get(term);
+      if (termIndex === undefined) continue;
+      const weight = (inverseDocumentFrequencies[termIndex] as number) * queryCount * (k1 + 1);
+      const end = termOffsets[termIndex + 1] as number;
+      for (let position = termOffsets[termIndex] as number; position < end; position += 1) {
         const documentIndex = documentIndexes[position] as number;
         const termFrequency = termFrequencies[position] as number;
         if (scores[documentIndex] === 0) touched.push(documentIndex);
         scores[documentIndex] = (scores[documentIndex] as number) + (weight * termFrequency) / (termFrequency + (lengthNormalisers[documentIndex] as number));
       }
     }
-
     const byScore = (left: number, right: number) => (scores[right] as number) - (scores[left] as number) || compareIds(ids[left] as string, ids[right] as string);
     // A few best of many are kept as they come (a common word touches most documents: sorting them all
     // costs more than scoring them); many of few are sorted. Both give the order of the whole sort.
@@ -149,5 +183,5 @@ export function createBm25Index(documents: readonly Bm25Document[], parameters: 
     return hits;
   }
 
-  return { documentCount, averageDocumentLength, search };
+  return { documentCount, averageDocumentLength, postings, search };
 }

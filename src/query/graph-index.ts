@@ -22,8 +22,8 @@ export interface EntityIndex {
   chunksOfEntity: number[][];
   /** Per chunk, the entities it mentions (entity indexes). */
   entitiesOfChunk: number[][];
-  /** Per entity (worked out on first use), the stems of the phrases its documents describe it with ("cabinet", "grant-giving charity") and of its name. */
-  readonly entityNouns: EntityNouns[];
+  /** An entity's stems of the phrases its documents describe it with ("cabinet", "grant-giving charity") and of its name, worked out on first use. */
+  nounsOf(entityIndex: number): EntityNouns;
   /** Significant word of a name → entities whose name or alias holds it ("brackley" → Brackley Insurance). */
   nameWordIndex: Map<string, number[]>;
 }
@@ -114,12 +114,15 @@ export function buildEntityIndex(layer: EntityMentionLayer): EntityIndex {
       nameWordIndex.set(word, list);
     }
   });
-  let entityNouns: EntityNouns[] | null = null;
+  return assembleEntityIndex({ entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, nameWordIndex });
+}
+
+/** The entity index of these parts, each entity's nouns worked out on first use. */
+export function assembleEntityIndex(parts: Omit<EntityIndex, 'nounsOf'>): EntityIndex {
+  const nouns: Array<EntityNouns | undefined> = [];
   return {
-    entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, nameWordIndex,
-    get entityNouns() {
-      return (entityNouns ??= entities.map(readEntityNouns));
-    },
+    ...parts,
+    nounsOf: (entityIndex) => (nouns[entityIndex] ??= readEntityNouns(parts.entities[entityIndex] as Entity)),
   };
 }
 
@@ -151,8 +154,7 @@ export function addRelations(index: EntityIndex, relationSummary: RelationSummar
     evidenceFrequency: relationSummary.evidenceFrequency,
     evidenceCount: relationSummary.evidenceCount,
   };
-  // The entity index's own properties (its lazy entity nouns as a getter, not a value read now) join the relation part.
-  return Object.defineProperties(relationPart, Object.getOwnPropertyDescriptors(index)) as GraphIndex;
+  return { ...index, ...relationPart };
 }
 
 /**

@@ -10,21 +10,21 @@ const RELATIONS = [
   { id: 'rel_3', sourceId: 'ent_c', targetId: 'ent_a', evidence: 'Cedar and Alder met.', chunkId: 'chunk_2', start: 0, end: 20, weight: 0.5, validFrom: '2024-02' },
 ];
 
-test('a relation summary reads back from its bytes as it was, from a view at any offset of a larger buffer', () => {
+test('a relation summary reads back from its bytes as it was, with the relation count, from a view at any offset of a larger buffer', () => {
   const summary = summariseRelations(RELATIONS, new Map(ENTITY_IDS.map((id, index) => [id, index])));
-  const bytes = encodeRelationSummary(summary, ENTITY_IDS);
-  assert.deepEqual(decodeRelationSummary(bytes, ENTITY_IDS), summary);
+  const bytes = encodeRelationSummary({ summary, relationCount: 3 }, ENTITY_IDS);
+  assert.deepEqual(decodeRelationSummary(bytes, ENTITY_IDS), { summary, relationCount: 3 });
   // As a file read may give it: a view three bytes into a larger buffer.
   const pooled = new Uint8Array(bytes.length + 8);
   pooled.set(bytes, 3);
-  assert.deepEqual(decodeRelationSummary(pooled.subarray(3, 3 + bytes.length), ENTITY_IDS), summary);
+  assert.deepEqual(decodeRelationSummary(pooled.subarray(3, 3 + bytes.length), ENTITY_IDS), { summary, relationCount: 3 });
   assert.equal(summary.latestStart, '2024-02');
   assert.equal(summary.evidenceCount, 3);
 });
 
 test('bytes that are not a whole summary for the same entities in the same order read as none', () => {
   const summary = summariseRelations(RELATIONS, new Map(ENTITY_IDS.map((id, index) => [id, index])));
-  const bytes = encodeRelationSummary(summary, ENTITY_IDS);
+  const bytes = encodeRelationSummary({ summary, relationCount: 3 }, ENTITY_IDS);
   assert.equal(decodeRelationSummary(null, ENTITY_IDS), null);
   assert.equal(decodeRelationSummary(new Uint8Array(0), ENTITY_IDS), null);
   assert.equal(decodeRelationSummary(bytes.subarray(0, bytes.length - 8), ENTITY_IDS), null);

@@ -1,5 +1,7 @@
 import type { GraphStore, ScoredId } from '../../graph/store.js';
-import { createBm25Index, type Bm25Index } from '../bm25.js';
+import { bm25IndexOf, countPostings, type Bm25Index } from '../bm25.js';
+import { BM25_POSTINGS_FILE } from '../bm25-index-file.js';
+import { keptOrMade } from '../kept-or-made.js';
 import type { RetrievalContext } from '../../core/retrieval-context.js';
 import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { buildTextContext } from '../text-context.js';
@@ -10,7 +12,7 @@ import { buildTextContext } from '../text-context.js';
  * index (`naive`) stems and drops stop words, this one does not.
  */
 export class Bm25Searcher {
-  private index: Bm25Index | null = null;
+  private index: Promise<Bm25Index> | null = null;
 
   constructor(private readonly store: GraphStore) {}
 
@@ -21,8 +23,15 @@ export class Bm25Searcher {
 
   /** The best chunks for a question by reference BM25, best first. */
   async rank(question: string, limit: number): Promise<ScoredId[]> {
-    this.index ??= createBm25Index((await this.store.listChunkTexts()).map((chunk) => ({ id: chunk.id, text: chunk.text })));
-    return this.index.search(question, limit);
+    // The postings are kept beside the store for the next process, while the layer is unchanged.
+    this.index ??= keptOrMade(this.store, BM25_POSTINGS_FILE, async () => countPostings(await this.store.listChunkTexts())).then(
+      (postings) => bm25IndexOf(postings),
+      (error: unknown) => {
+        this.index = null;
+        throw error;
+      },
+    );
+    return (await this.index).search(question, limit);
   }
 
   async search(question: string, options: { topK: number; contextTokens: number }): Promise<RetrievalContext> {

@@ -7,26 +7,24 @@ import type { GraphIndex } from '../graph-index.js';
  */
 export function buildWalkGraph(index: GraphIndex): CompressedGraph {
   const entityCount = index.entities.length;
-  const sources: number[] = [];
-  const targets: number[] = [];
-  const weights: number[] = [];
+  const { edgeSources, edgeTargets, edgeWeights } = index.relationSummary;
+  let mentionEdges = 0;
+  for (const chunks of index.chunksOfEntity) mentionEdges += chunks.length;
+  const edgeCount = mentionEdges + edgeSources.length;
+  const sources = new Int32Array(edgeCount);
+  const targets = new Int32Array(edgeCount);
+  const weights = new Float64Array(edgeCount);
+  let edge = 0;
   index.chunksOfEntity.forEach((chunks, entityIndex) => {
     for (const chunkIndex of chunks) {
-      sources.push(entityIndex);
-      targets.push(entityCount + chunkIndex);
-      weights.push(1);
+      sources[edge] = entityIndex;
+      targets[edge] = entityCount + chunkIndex;
+      weights[edge] = 1;
+      edge += 1;
     }
   });
-  const { edgeSources, edgeTargets, edgeWeights } = index.relationSummary;
-  for (let edge = 0; edge < edgeSources.length; edge += 1) {
-    sources.push(edgeSources[edge] as number);
-    targets.push(edgeTargets[edge] as number);
-    weights.push(edgeWeights[edge] as number);
-  }
-  return compressGraph({
-    nodeCount: entityCount + index.chunkIds.length,
-    sources: Int32Array.from(sources),
-    targets: Int32Array.from(targets),
-    weights: Float64Array.from(weights),
-  });
+  sources.set(edgeSources, mentionEdges);
+  targets.set(edgeTargets, mentionEdges);
+  weights.set(edgeWeights, mentionEdges);
+  return compressGraph({ nodeCount: entityCount + index.chunkIds.length, sources, targets, weights });
 }

@@ -6,6 +6,7 @@ import { RANKING_DEPTH } from '../naive/naive-search.js';
 import { addRelations, buildEntityIndex, dominanceInType, entityCommonness, type EntityIndex, type GraphIndex } from '../graph-index.js';
 import { loadTitleIndex, passagesAboutNames, passagesAboutQuestion, type TitleIndex } from './title-passages.js';
 import { promoteAboutPassages } from './promote-passages.js';
+import { TITLE_INDEX_FILE } from './title-index-file.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
 import { contentStems } from '../../text/content-stems.js';
@@ -17,6 +18,8 @@ import { buildWalkGraph } from './graph-walk.js';
 import { linkQuestionEntities } from './link-question-entities.js';
 import { RelationSummaryBuilder, type RelationSummary } from '../relation-summary.js';
 import { decodeRelationSummary, encodeRelationSummary, RELATION_SUMMARY_FILE } from '../relation-summary-file.js';
+import { ENTITY_INDEX_FILE } from '../entity-index-file.js';
+import { keptOrMade } from '../kept-or-made.js';
 import { readFromList } from '../relation-neighbourhoods.js';
 import { sharedStrings, shareRelationStrings } from '../../core/shared-strings.js';
 import { idOrderFor } from '../../core/ids.js';
@@ -246,7 +249,7 @@ export class LocalSearcher {
   }
 
   private prepare(): Promise<EntityIndex> {
-    return (this.prepared ??= this.loadEntityMentions().then(buildEntityIndex).catch((error: unknown) => {
+    return (this.prepared ??= keptOrMade(this.store, ENTITY_INDEX_FILE, async () => buildEntityIndex(await this.loadEntityMentions())).catch((error: unknown) => {
       this.prepared = null;
       throw error;
     }));
@@ -255,7 +258,7 @@ export class LocalSearcher {
   /** The graph index over `entityIndex` with the relation summary, its walk graph and the title index, built on the first search of that entity index. */
   private prepareGraph(entityIndex: EntityIndex): Promise<PreparedGraph> {
     if (this.graphPrepared?.entityIndex !== entityIndex) {
-      const ready = Promise.all([this.readRelations(entityIndex), loadTitleIndex(this.store)]).then(([{ summary, held }, titles]) => {
+      const ready = Promise.all([this.readRelations(entityIndex), keptOrMade(this.store, TITLE_INDEX_FILE, () => loadTitleIndex(this.store))]).then(([{ summary, held }, titles]) => {
         const index = addRelations(entityIndex, summary, held ? readFromList(held) : (entities) => this.store.relationsTouching(entities));
         return { index, walk: buildWalkGraph(index), titles };
       });
@@ -275,16 +278,17 @@ export class LocalSearcher {
    */
   private async readRelations(entityIndex: EntityIndex): Promise<{ summary: RelationSummary; held: Relation[] | null }> {
     const builder = new RelationSummaryBuilder(entityIndex.entityIndexById);
-    if ((await this.store.counts()).relations > this.heldRelationsMax) {
-      // A large layer's summary is kept beside the store for the next process, while the layer is unchanged.
-      const files = await this.store.derivedFiles();
-      const entityIds = entityIndex.entities.map((entity) => entity.id);
-      const kept = files ? decodeRelationSummary(await files.read(RELATION_SUMMARY_FILE), entityIds) : null;
-      if (kept) return { summary: kept, held: null };
+    // A large layer's summary is kept beside the store for the next process, while the layer is unchanged.
+    const files = await this.store.derivedFiles();
+    const entityIds = entityIndex.entities.map((entity) => entity.id);
+    const kept = files ? decodeRelationSummary(await files.read(RELATION_SUMMARY_FILE), entityIds) : null;
+    if (kept && kept.relationCount > this.heldRelationsMax) return { summary: kept.summary, held: null };
+    const relationCount = kept?.relationCount ?? (await this.store.counts()).relations;
+    if (relationCount > this.heldRelationsMax) {
       await this.store.forEachRelationEdge((edge) => builder.add(edge));
       const summary = builder.finish();
       // A folder it cannot write to keeps none: the next process works it out again.
-      await files?.write(RELATION_SUMMARY_FILE, encodeRelationSummary(summary, entityIds)).catch(() => undefined);
+      await files?.write(RELATION_SUMMARY_FILE, encodeRelationSummary({ summary, relationCount }, entityIds)).catch(() => undefined);
       return { summary, held: null };
     }
     const held: Relation[] = [];
@@ -320,7 +324,7 @@ function holdsKindAsked(index: EntityIndex, analysis: QuestionAnalysis): boolean
   const { types, headStem } = analysis.answerType;
   if (types.size > 0 || headStem === null) return true;
   const headFirst = languagePack(analysis.language).descriptors.headFirst;
-  return index.entityNouns.some((nouns) => describedAs(nouns, headStem, headFirst) === 'head');
+  return index.entities.some((_, entityIndex) => describedAs(index.nounsOf(entityIndex), headStem, headFirst) === 'head');
 }
 
 /**

@@ -165,7 +165,7 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
  * its type is unknown).
  */
 function typeBonus(index: GraphIndex, entityIndex: number, query: PathQuery): number {
-  if (query.headStem && describedAs(index.entityNouns[entityIndex], query.headStem, query.headFirst) === 'head') return query.profile.typeMatchBonus;
+  if (query.headStem && describedAs(index.nounsOf(entityIndex), query.headStem, query.headFirst) === 'head') return query.profile.typeMatchBonus;
   if (query.wantedTypes.size === 0) return 0;
   const type = index.entities[entityIndex]?.type ?? '';
   const weight = query.wantedTypes.get(type) ?? 0;

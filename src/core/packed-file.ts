@@ -1,0 +1,100 @@
+/** A typed array a packed file holds. */
+export type PackedArray = Int32Array | Float64Array;
+
+interface PackedLayout {
+  header: unknown;
+  /** Each array's kind and length, in order. */
+  arrays: Array<{ kind: 'i32' | 'f64'; length: number }>;
+}
+
+/** What a packed file holds: its JSON header and its typed arrays, in the order they were packed. */
+export interface Unpacked {
+  header: unknown;
+  arrays: PackedArray[];
+}
+
+/**
+ * Bytes holding a JSON header and typed arrays, for files derived from a store: a 4-byte length,
+ * the layout (the header and each array's kind and length) as JSON, then each array at an offset
+ * aligned to 8 bytes, little-endian as typed arrays are on every platform Node runs on.
+ */
+export function pack(header: unknown, arrays: readonly PackedArray[]): Uint8Array {
+  const layout: PackedLayout = { header, arrays: arrays.map((array) => ({ kind: array instanceof Int32Array ? 'i32' : 'f64', length: array.length })) };
+  const layoutBytes = new TextEncoder().encode(JSON.stringify(layout));
+  let size = align8(4 + layoutBytes.length);
+  for (const array of arrays) size = align8(size + array.byteLength);
+  const bytes = new Uint8Array(size);
+  new DataView(bytes.buffer).setUint32(0, layoutBytes.length, true);
+  bytes.set(layoutBytes, 4);
+  let offset = align8(4 + layoutBytes.length);
+  for (const array of arrays) {
+    bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), offset);
+    offset = align8(offset + array.byteLength);
+  }
+  return bytes;
+}
+
+/** What `pack` wrote in these bytes, or null when they are not one whole packed file. */
+export function unpack(bytes: Uint8Array | null): Unpacked | null {
+  if (bytes === null || bytes.length < 4) return null;
+  const layoutLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.length).getUint32(0, true);
+  if (4 + layoutLength > bytes.length) return null;
+  let layout: PackedLayout;
+  try {
+    layout = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + layoutLength))) as PackedLayout;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(layout.arrays)) return null;
+  let size = align8(4 + layoutLength);
+  for (const { kind, length } of layout.arrays) {
+    if ((kind !== 'i32' && kind !== 'f64') || !Number.isInteger(length) || length < 0) return null;
+    size = align8(size + length * (kind === 'i32' ? 4 : 8));
+  }
+  if (size !== bytes.length) return null;
+  // Typed arrays need aligned offsets: a buffer read from a file may be a view into a shared pool, at any offset.
+  const aligned = bytes.byteOffset % 8 === 0 ? bytes : Uint8Array.from(bytes);
+  let offset = align8(4 + layoutLength);
+  const arrays = layout.arrays.map(({ kind, length }) => {
+    const array = kind === 'i32' ? new Int32Array(aligned.buffer, aligned.byteOffset + offset, length) : new Float64Array(aligned.buffer, aligned.byteOffset + offset, length);
+    offset = align8(offset + array.byteLength);
+    return array;
+  });
+  return { header: layout.header, arrays };
+}
+
+function align8(offset: number): number {
+  return Math.ceil(offset / 8) * 8;
+}
+
+/** True when every value is an index below `count`. */
+export function allBelow(values: Int32Array, count: number): boolean {
+  for (const value of values) if (value < 0 || value >= count) return false;
+  return true;
+}
+
+/** Lists of indexes as two arrays: where each list starts in `items` (one more than the lists, the last the items' length), and the items in list order. */
+export function packLists(lists: ReadonlyArray<readonly number[]>): [Int32Array, Int32Array] {
+  const offsets = new Int32Array(lists.length + 1);
+  lists.forEach((list, position) => {
+    offsets[position + 1] = (offsets[position] as number) + list.length;
+  });
+  const items = new Int32Array(offsets[lists.length] as number);
+  lists.forEach((list, position) => items.set(list, offsets[position] as number));
+  return [offsets, items];
+}
+
+/** The lists `packLists` made, or null when the arrays are not such lists of indexes below `bound`. */
+export function unpackLists(offsets: PackedArray | undefined, items: PackedArray | undefined, bound: number): number[][] | null {
+  if (!(offsets instanceof Int32Array && items instanceof Int32Array) || offsets.length === 0 || offsets[0] !== 0 || offsets[offsets.length - 1] !== items.length || !allBelow(items, bound)) return null;
+  const lists: number[][] = [];
+  for (let position = 0; position < offsets.length - 1; position++) {
+    const start = offsets[position] as number;
+    const end = offsets[position + 1] as number;
+    if (end < start) return null;
+    const list: number[] = [];
+    for (let item = start; item < end; item++) list.push(items[item] as number);
+    lists.push(list);
+  }
+  return lists;
+}

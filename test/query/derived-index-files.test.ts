@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SECTION_SEPARATOR, type Entity, type Mention } from '../../src/core/records.js';
+import { createBm25Index, bm25IndexOf } from '../../src/query/bm25.js';
+import { decodeBm25Postings, encodeBm25Postings } from '../../src/query/bm25-index-file.js';
+import { decodeEntityIndex, encodeEntityIndex } from '../../src/query/entity-index-file.js';
+import { buildEntityIndex, type EntityIndex } from '../../src/query/graph-index.js';
+import { decodeTitleIndex, encodeTitleIndex } from '../../src/query/local/title-index-file.js';
+import { buildTitleIndex } from '../../src/query/local/title-passages.js';
+
+const entity = (id: string, type: string, name: string, aliases: string[] = []): Entity => ({ id, type, name, aliases, description: `${name}, a ${type.toLowerCase()}`, mentionCount: 1 });
+const ENTITIES = [entity('ent_1', 'Organization', 'Lumen Optics', ['Lumen']), entity('ent_2', 'Person', 'Jonas Berg', ['J. Berg', 'Berg']), entity('ent_3', 'Project', 'Kite programme'), entity('ent_4', 'Product', 'VX-9 sensor', ['VX-9'])];
+const MENTIONS: Mention[] = [
+  { chunkId: 'chunk_b', entityId: 'ent_3', count: 1 },
+  { chunkId: 'chunk_b', entityId: 'ent_2', count: 2 },
+  { chunkId: 'chunk_a', entityId: 'ent_1', count: 1 },
+  { chunkId: 'chunk_a', entityId: 'ent_4', count: 1 },
+  { chunkId: 'chunk_c', entityId: 'ent_4', count: 1 },
+  { chunkId: 'chunk_c', entityId: 'ent_3', count: 1 },
+];
+
+/** An entity index's own values, less the function giving each entity's nouns. */
+function valuesOf(index: EntityIndex): Omit<EntityIndex, 'nounsOf'> {
+  const { nounsOf: _nouns, ...values } = index;
+  return values;
+}
+
+test('an entity index reads back from its bytes as it was built, each entity’s nouns worked out the same on use', () => {
+  const built = buildEntityIndex({ entities: ENTITIES, mentions: MENTIONS });
+  const read = decodeEntityIndex(encodeEntityIndex(built));
+  assert.ok(read);
+  assert.deepEqual(valuesOf(read), valuesOf(built));
+  assert.deepEqual(read.entitiesOfChunk, [[0, 3], [2, 1], [3, 2]], 'each chunk’s entities in the order of the mentions read');
+  assert.deepEqual(read.entities.map((_, entityIndex) => read.nounsOf(entityIndex)), built.entities.map((_, entityIndex) => built.nounsOf(entityIndex)));
+});
+
+test('bytes that are not a whole entity index of this layout read as none', () => {
+  const bytes = encodeEntityIndex(buildEntityIndex({ entities: ENTITIES, mentions: MENTIONS }));
+  assert.equal(decodeEntityIndex(null), null);
+  assert.equal(decodeEntityIndex(bytes.subarray(0, bytes.length - 8)), null);
+  const otherLayout = new TextEncoder().encode(new TextDecoder().decode(bytes).replace('"layout":1', '"layout":9'));
+  assert.equal(decodeEntityIndex(otherLayout), null);
+});
+
+test('BM25 postings read back from their bytes rank every query as the index built from the texts', () => {
+  const documents = [
+    { id: 'd1', text: 'Lumen Optics supplies the VX-9 sensor to the Kite programme.' },
+    { id: 'd2', text: 'Jonas Berg leads the Kite programme; the programme reviews sensors.' },
+    { id: 'd3', text: 'Tromsø hosts the review of the sensor schedule, the sensor and the schedule.' },
+    { id: 'd0', text: 'Nothing here.' },
+  ];
+  const built = createBm25Index(documents);
+  const postings = decodeBm25Postings(encodeBm25Postings(built.postings));
+  assert.ok(postings);
+  assert.deepEqual(postings, built.postings);
+  const read = bm25IndexOf(postings);
+  assert.equal(read.averageDocumentLength, built.averageDocumentLength);
+  for (const query of ['sensor programme', 'the the schedule', 'Tromsø', 'absent words']) assert.deepEqual(read.search(query, 3), built.search(query, 3), query);
+  const bytes = encodeBm25Postings(built.postings);
+  assert.equal(decodeBm25Postings(bytes.subarray(0, bytes.length - 8)), null);
+  assert.equal(decodeBm25Postings(null), null);
+});
+
+test('a title index reads back from its bytes as it was built', () => {
+  const documents = [{ id: 'doc_1', title: 'Kite programme' }, { id: 'doc_2', title: 'Lumen Optics (company)' }, { id: 'doc_3', title: 'Notes' }];
+  const chunks = [
+    { id: 'chunk_1', documentId: 'doc_1', section: `Kite programme${SECTION_SEPARATOR}Sensors` },
+    { id: 'chunk_2', documentId: 'doc_2', section: '' },
+    { id: 'chunk_3', documentId: 'doc_3', section: `Notes${SECTION_SEPARATOR}VX-9 sensor` },
+  ];
+  const built = buildTitleIndex(documents, chunks);
+  assert.ok(built.titles.size > 0 && built.headings.size > 0);
+  assert.deepEqual(decodeTitleIndex(encodeTitleIndex(built)), built);
+  const bytes = encodeTitleIndex(built);
+  assert.equal(decodeTitleIndex(bytes.subarray(0, bytes.length - 8)), null);
+});
