@@ -51,7 +51,8 @@ export class QueryEngine {
   ) {
     this.bm25 = new Bm25Searcher(store);
     this.local = new LocalSearcher(store, (question, limit) => this.bm25.rank(question, limit), () => this.loadEntityMentions());
-    this.global = new GlobalSearcher(store, concernLexicon(config.query.concernTerms), () => this.loadEntityMentions());
+    // Global search reads local search's entity index: built once, or read back from the store's kept files.
+    this.global = new GlobalSearcher(store, concernLexicon(config.query.concernTerms), () => this.local.entityIndex());
   }
 
   /** The entity layer of the store as one projection, from the parts the searchers read (each part read once until `invalidate`). */

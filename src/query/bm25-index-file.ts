@@ -31,5 +31,10 @@ export function decodeBm25Postings(bytes: Uint8Array | null): Bm25Postings | nul
   return { ids: header.ids, lengths, terms: header.terms, termOffsets, documentIndexes, termFrequencies };
 }
 
-/** The reference BM25's postings over every chunk, kept beside a store. */
-export const BM25_POSTINGS_FILE: DerivedFileKind<Bm25Postings> = { name: 'bm25-postings', encode: encodeBm25Postings, decode: decodeBm25Postings };
+/** BM25 postings kept beside a store under `name`. */
+export function bm25PostingsFile(name: string): DerivedFileKind<Bm25Postings> {
+  return { name, encode: encodeBm25Postings, decode: decodeBm25Postings };
+}
+
+/** The reference BM25's postings over every chunk. */
+export const BM25_POSTINGS_FILE = bm25PostingsFile('bm25-postings');

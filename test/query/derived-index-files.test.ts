@@ -7,6 +7,8 @@ import { decodeEntityIndex, encodeEntityIndex } from '../../src/query/entity-ind
 import { buildEntityIndex, type EntityIndex } from '../../src/query/graph-index.js';
 import { decodeTitleIndex, encodeTitleIndex } from '../../src/query/local/title-index-file.js';
 import { buildTitleIndex } from '../../src/query/local/title-passages.js';
+import { COMMUNITY_KEYWORDS_FILE } from '../../src/query/global/community-keywords-file.js';
+import { COMMUNITY_SENTENCES_FILE } from '../../src/query/global/community-sentences-file.js';
 
 const entity = (id: string, type: string, name: string, aliases: string[] = []): Entity => ({ id, type, name, aliases, description: `${name}, a ${type.toLowerCase()}`, mentionCount: 1 });
 const ENTITIES = [entity('ent_1', 'Organization', 'Lumen Optics', ['Lumen']), entity('ent_2', 'Person', 'Jonas Berg', ['J. Berg', 'Berg']), entity('ent_3', 'Project', 'Kite programme'), entity('ent_4', 'Product', 'VX-9 sensor', ['VX-9'])];
@@ -73,4 +75,19 @@ test('a title index reads back from its bytes as it was built', () => {
   assert.deepEqual(decodeTitleIndex(encodeTitleIndex(built)), built);
   const bytes = encodeTitleIndex(built);
   assert.equal(decodeTitleIndex(bytes.subarray(0, bytes.length - 8)), null);
+});
+
+test('communities’ sentences read back from their bytes as they were, a sentence two communities read still one object', () => {
+  const sentence = (chunkId: string, start: number, text: string) => ({ finding: { text, chunkId, documentId: `doc_${chunkId}`, span: { start, end: start + text.length } }, stems: new Set(text.toLowerCase().split(' ')) });
+  const shared = [sentence('chunk_a', 0, 'Lumen Optics supplies sensors'), sentence('chunk_a', 30, 'Sensors ship weekly')];
+  const own = [sentence('chunk_b', 100, 'Jonas Berg leads Kite')];
+  const sentences = new Map([['community_1', [...shared, ...own]], ['community_2', [...shared]], ['community_3', []]]);
+  const read = COMMUNITY_SENTENCES_FILE.decode(COMMUNITY_SENTENCES_FILE.encode(sentences));
+  assert.ok(read);
+  assert.deepEqual([...read], [...sentences]);
+  assert.equal(read.get('community_1')?.[0], read.get('community_2')?.[0]);
+  const bytes = COMMUNITY_SENTENCES_FILE.encode(sentences);
+  assert.equal(COMMUNITY_SENTENCES_FILE.decode(bytes.subarray(0, bytes.length - 8)), null);
+  const keywords = new Map([['community_1', ['sensors', 'Kite']], ['community_2', []]]);
+  assert.deepEqual(COMMUNITY_KEYWORDS_FILE.decode(COMMUNITY_KEYWORDS_FILE.encode(keywords)), keywords);
 });

@@ -10,7 +10,11 @@ import { countingCalls } from '../helpers/counting-store.js';
 import { EXAMPLE_CORPUS, EXAMPLE_QUESTION } from '../helpers/example-workspace.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
-test('the entity index, the title index and the BM25 postings are kept beside the store for the next process, and read again from the store once a write changed the layer', async () => {
+/** The files the searchers keep: linking's entity index, local's title index, the reference BM25's postings, and global's community sentences, keywords and report postings. */
+const KINDS = ['entity-index', 'title-index', 'bm25-postings', 'community-sentences', 'community-keywords', 'report-postings'];
+const GLOBAL_QUESTION = 'What are the main themes across these documents?';
+
+test('the entity index, the title index, the BM25 postings and what global search reads of the communities are kept beside the store for the next process, and read again from the store once a write changed the layer', async () => {
   const folder = path.join(makeTempDir(), 'documents');
   cpSync(EXAMPLE_CORPUS, folder, { recursive: true });
   const workspace = path.join(makeTempDir(), 'workspace');
@@ -24,7 +28,7 @@ test('the entity index, the title index and the BM25 postings are kept beside th
   };
   await index();
   const config = validateConfig({ workspace });
-  const kept = () => readdirSync(path.join(workspace, 'derived')).filter((name) => ['entity-index.', 'title-index.', 'bm25-postings.'].some((kind) => name.startsWith(kind))).sort();
+  const kept = () => readdirSync(path.join(workspace, 'derived')).filter((name) => KINDS.some((kind) => name.startsWith(`${kind}.`))).sort();
   /** A fresh engine (as a new process has): the question's entities and local and bm25 results, and how often it read the entities and mentions, the chunks' documents and the chunks' texts. */
   const askOnce = async () => {
     const opened = await openGraphStore(config);
@@ -37,14 +41,18 @@ test('the entity index, the title index and the BM25 postings are kept beside th
       const analysis = await engine.analyze(EXAMPLE_QUESTION);
       const local = await engine.retrieve(analysis, 'local');
       const bm25 = await engine.retrieve(analysis, 'bm25');
+      // Read before global search, which reads the entities and mentions and the chunks' texts whatever it keeps.
+      const reads = { layer: layerReads(), titles: titleReads(), texts: textReads() };
+      const global = await engine.retrieve(await engine.analyze(GLOBAL_QUESTION), 'global');
       return {
         found: {
           entities: analysis.entities.map((entity) => entity.id),
           local: local.rankedChunkIds,
           paths: local.paths.map((item) => item.relations.map((relation) => relation.id)),
           bm25: bm25.rankedChunkIds,
+          global: global.communities.map((item) => ({ id: item.community.id, findings: item.findings.map((finding) => [finding.chunkId, finding.span.start]), keywords: item.keywords })),
         },
-        reads: { layer: layerReads(), titles: titleReads(), texts: textReads() },
+        reads,
       };
     } finally {
       await opened.close();
@@ -52,11 +60,11 @@ test('the entity index, the title index and the BM25 postings are kept beside th
   };
   const first = await askOnce();
   assert.deepEqual(first.reads, { layer: 1, titles: 1, texts: 1 });
-  assert.ok(first.found.entities.length > 0 && first.found.paths.length > 0);
+  assert.ok(first.found.entities.length > 0 && first.found.paths.length > 0 && first.found.global.length > 0 && first.found.global.some((item) => item.findings.length > 0 && (item.keywords?.length ?? 0) > 0));
   const files = kept();
-  assert.equal(files.length, 3);
+  assert.equal(files.length, KINDS.length);
 
-  // The next engine reads the three files: neither the entities and mentions, nor the chunks' documents, nor their texts; the same results.
+  // The next engine reads the files kept: neither the entities and mentions, nor the chunks' documents, nor their texts; the same results.
   const second = await askOnce();
   assert.deepEqual(second, { found: first.found, reads: { layer: 0, titles: 0, texts: 0 } });
 
@@ -72,7 +80,7 @@ test('the entity index, the title index and the BM25 postings are kept beside th
   await index();
   const third = await askOnce();
   assert.deepEqual(third.reads, { layer: 1, titles: 1, texts: 1 });
-  assert.equal(kept().length, 3);
+  assert.equal(kept().length, KINDS.length);
   assert.equal(kept().filter((name) => files.includes(name)).length, 0);
   assert.deepEqual((await askOnce()).found, third.found);
 });

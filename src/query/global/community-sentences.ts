@@ -1,9 +1,9 @@
 import { splitSentences } from '../../chunking/sentences.js';
 import type { Community, CommunityFinding } from '../../core/records.js';
-import type { ChunkText, EntityMentionLayer } from '../../graph/store.js';
+import type { ChunkText } from '../../graph/store.js';
+import type { EntityIndex } from '../graph-index.js';
 import { detectLanguage } from '../../ingest/detect-language.js';
 import { contentStems } from '../../text/content-stems.js';
-import { appendTo } from '../../core/group-by.js';
 import { TopItems } from '../../core/top-items.js';
 
 /** A sentence of a community's source chunks, prepared for matching. */
@@ -19,14 +19,17 @@ const CHUNKS_PER_COMMUNITY = 40;
  * the most members first, at most 40): the text a map step reads to say what the community
  * tells about a question.
  */
-export function collectCommunitySentences(communities: Community[], projection: EntityMentionLayer, chunks: ChunkText[]): Map<string, CommunitySentence[]> {
-  const chunksOfEntity = new Map<string, string[]>();
-  for (const mention of projection.mentions) appendTo(chunksOfEntity, mention.entityId, mention.chunkId);
+export function collectCommunitySentences(communities: Community[], index: EntityIndex, chunks: ChunkText[]): Map<string, CommunitySentence[]> {
   const sentencesFor = sentenceReader(chunks);
   const result = new Map<string, CommunitySentence[]>();
   for (const community of communities) {
     const counts = new Map<string, number>();
-    for (const memberId of community.memberIds) for (const chunkId of chunksOfEntity.get(memberId) ?? []) counts.set(chunkId, (counts.get(chunkId) ?? 0) + 1);
+    for (const memberId of community.memberIds) {
+      for (const chunkIndex of index.chunksOfEntity[index.entityIndexById.get(memberId) ?? -1] ?? []) {
+        const chunkId = index.chunkIds[chunkIndex] as string;
+        counts.set(chunkId, (counts.get(chunkId) ?? 0) + 1);
+      }
+    }
     const chosen = new TopItems<[string, number]>(CHUNKS_PER_COMMUNITY, (left, right) => right[1] - left[1] || left[0].localeCompare(right[0]));
     for (const entry of counts) chosen.offer(entry);
     result.set(community.id, chosen.items.flatMap(([chunkId]) => sentencesFor(chunkId)));

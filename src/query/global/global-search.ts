@@ -1,8 +1,13 @@
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../../config/ranking-profile.js';
 import { normaliseName } from '../../core/normalise.js';
 import type { Community, CommunityFinding, Entity } from '../../core/records.js';
-import type { ChunkText, EntityMentionLayer, GraphStore } from '../../graph/store.js';
-import { createBm25Index, type Bm25Index } from '../bm25.js';
+import type { ChunkText, GraphStore } from '../../graph/store.js';
+import { buildEntityIndex, type EntityIndex } from '../graph-index.js';
+import { bm25IndexOf, countPostings, type Bm25Index } from '../bm25.js';
+import { bm25PostingsFile } from '../bm25-index-file.js';
+import { keptOrMade } from '../kept-or-made.js';
+import { COMMUNITY_KEYWORDS_FILE } from './community-keywords-file.js';
+import { COMMUNITY_SENTENCES_FILE } from './community-sentences-file.js';
 import { chunkSources, type RetrievalContext, type ScoredCommunity } from '../../core/retrieval-context.js';
 import { contentStems } from '../../text/content-stems.js';
 import type { QuestionAnalysis } from '../../core/question-analysis.js';
@@ -12,6 +17,9 @@ import { communityKeywords } from './community-keywords.js';
 import { collectCommunitySentences, sentenceReader, type CommunitySentence } from './community-sentences.js';
 import { asksAboutConcerns, type ConcernLexicon } from '../../text/concerns/concern-lexicon.js';
 import { concernWeight, readConcerns } from '../../text/concerns/sentence-concerns.js';
+
+/** The postings of the community reports (with their keywords), kept beside a store. */
+const REPORT_POSTINGS_FILE = bm25PostingsFile('report-postings');
 
 /** Options of global search. */
 export interface GlobalSearchOptions {
@@ -48,11 +56,11 @@ export class GlobalSearcher {
   /** Sentence key → how strongly it reports a concern (read once per index). */
   private concernWeights = new Map<string, number>();
 
-  /** `loadEntityMentions` gives the entities and mentions of the entity layer (the store's, unless shared): global search follows no relation. */
+  /** `loadEntityIndex` gives the entity index of the entity layer (built from the store's entities and mentions, unless shared): global search follows no relation. */
   constructor(
     private readonly store: GraphStore,
     private readonly lexicon: ConcernLexicon,
-    private readonly loadEntityMentions: () => Promise<EntityMentionLayer> = () => store.loadEntityMentions(),
+    private readonly loadEntityIndex: () => Promise<EntityIndex> = async () => buildEntityIndex(await store.loadEntityMentions()),
   ) {}
 
   /** Forgets the cached reports (after the index changed). */
@@ -153,10 +161,11 @@ export class GlobalSearcher {
   private async prepare(): Promise<PreparedReports> {
     if (!this.prepared) {
       const communities = await this.store.listCommunities();
-      const projection = await this.loadEntityMentions();
-      const entities = new Map(projection.entities.map((entity) => [entity.id, entity]));
+      const entityIndex = await this.loadEntityIndex();
+      const entities = new Map(entityIndex.entities.map((entity) => [entity.id, entity]));
       const chunks = await this.store.listChunkTexts();
-      const sentences = collectCommunitySentences(communities, projection, chunks);
+      // The communities' sentences, their keywords and the reports' postings are kept beside the store for the next process, while the layer is unchanged.
+      const sentences = await keptOrMade(this.store, COMMUNITY_SENTENCES_FILE, async () => collectCommunitySentences(communities, entityIndex, chunks));
       const sentenceFrequency = new Map<string, number>();
       // A chunk's sentences are read once (sentenceReader), so a sentence several communities list is one object.
       const seen = new Set<CommunitySentence>();
@@ -167,10 +176,13 @@ export class GlobalSearcher {
           for (const stem of sentence.stems) sentenceFrequency.set(stem, (sentenceFrequency.get(stem) ?? 0) + 1);
         }
       }
-      const keywords = communityKeywords(communities, sentences, entities);
-      const index = createBm25Index(communities.map((community) => ({ id: community.id, text: `${reportText(community)}\n${(keywords.get(community.id) ?? []).join(' ')}` })));
+      const keywords = await keptOrMade(this.store, COMMUNITY_KEYWORDS_FILE, async () => communityKeywords(communities, sentences, entities));
+      const reportPostings = await keptOrMade(this.store, REPORT_POSTINGS_FILE, async () =>
+        countPostings(communities.map((community) => ({ id: community.id, text: `${reportText(community)}\n${(keywords.get(community.id) ?? []).join(' ')}` }))),
+      );
+      const index = bm25IndexOf(reportPostings);
       const levels = [...new Set(communities.map((community) => community.level))].sort((left, right) => left - right);
-      const outside = outsideCommunities(communities, projection, chunks, sentences);
+      const outside = outsideCommunities(communities, entityIndex, chunks, sentences);
       for (const sentence of outside.sentences) for (const stem of sentence.stems) sentenceFrequency.set(stem, (sentenceFrequency.get(stem) ?? 0) + 1);
       const communitiesOfEntity = new Map<string, Community[]>();
       for (const community of communities) for (const memberId of new Set(community.memberIds)) appendTo(communitiesOfEntity, memberId, community);
@@ -219,23 +231,21 @@ function mapSentences(sentences: CommunitySentence[], scoreOf: (sentence: Commun
  * What no community covers: the entities no community holds (an entity alone in its chunks),
  * each with the first sentence naming it, and the sentences of their chunks that no community reads.
  */
-function outsideCommunities(communities: Community[], projection: EntityMentionLayer, chunks: ChunkText[], read: Map<string, CommunitySentence[]>): PreparedReports['outside'] {
+function outsideCommunities(communities: Community[], index: EntityIndex, chunks: ChunkText[], read: Map<string, CommunitySentence[]>): PreparedReports['outside'] {
   const readChunks = new Set<string>();
   for (const list of read.values()) for (const sentence of list) readChunks.add(sentence.finding.chunkId);
   const members = new Set<string>();
   for (const community of communities) for (const memberId of community.memberIds) members.add(memberId);
   const sentencesFor = sentenceReader(chunks);
   const chunksOfEntity = new Map<string, string[]>();
-  for (const mention of projection.mentions) {
-    if (members.has(mention.entityId)) continue;
-    const list = chunksOfEntity.get(mention.entityId);
-    if (list) list.push(mention.chunkId);
-    else chunksOfEntity.set(mention.entityId, [mention.chunkId]);
-  }
+  index.entities.forEach((entity, entityIndex) => {
+    const chunkIndexes = index.chunksOfEntity[entityIndex] ?? [];
+    if (!members.has(entity.id) && chunkIndexes.length > 0) chunksOfEntity.set(entity.id, chunkIndexes.map((chunkIndex) => index.chunkIds[chunkIndex] as string));
+  });
   // Only chunks that hold graph content: a chunk naming no entity is left to the text modes, as before.
   const entityChunks = new Set([...chunksOfEntity.values()].flat());
   const sentences = chunks.filter((chunk) => !readChunks.has(chunk.id) && entityChunks.has(chunk.id)).flatMap((chunk) => sentencesFor(chunk.id));
-  const entities = projection.entities
+  const entities = index.entities
     .filter((entity) => !members.has(entity.id))
     .map((entity) => {
       const names = [entity.name, ...entity.aliases].map(normaliseName).filter((name) => name.length > 1);

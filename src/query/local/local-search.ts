@@ -87,7 +87,7 @@ export class LocalSearcher {
 
   /** The graph entities a question names. */
   async linkEntities(question: string, profile: RankingProfile['linking'], language?: Language): Promise<QuestionEntity[]> {
-    const index = await this.prepare();
+    const index = await this.entityIndex();
     return linkQuestionEntities(question, index, profile, language).flatMap((link) => {
       const entity = index.entities[link.entityIndex];
       return entity ? [{ id: entity.id, name: entity.name, surface: link.surface, match: link.match }] : [];
@@ -102,7 +102,7 @@ export class LocalSearcher {
    */
   async namesOnlyBackground(analysis: QuestionAnalysis, profile: RankingProfile['linking']): Promise<boolean> {
     if (analysis.entities.length === 0) return false;
-    const index = await this.prepare();
+    const index = await this.entityIndex();
     if (index.chunkIds.length < 2) return false;
     return analysis.entities.every((entity) => isBackgroundSubject(index, index.entityIndexById.get(entity.id), profile));
   }
@@ -115,13 +115,13 @@ export class LocalSearcher {
    */
   async asksBeyondGraph(analysis: QuestionAnalysis, profile: RankingProfile['linking']): Promise<boolean> {
     if (!(await this.namesOnlyBackground(analysis, profile))) return false;
-    return !holdsKindAsked(await this.prepare(), analysis);
+    return !holdsKindAsked(await this.entityIndex(), analysis);
   }
 
   /** Local search for an analysed question (its `entities` linked by the ask layer, or linked here when empty). */
   async search(analysis: QuestionAnalysis, options: LocalSearchOptions): Promise<RetrievalContext> {
     const question = analysis.searchText;
-    const { index, walk, titles } = await this.prepareGraph(await this.prepare());
+    const { index, walk, titles } = await this.prepareGraph(await this.entityIndex());
     const entityCount = index.entities.length;
     const { walk: walkProfile } = options.ranking;
     const named = analysis.entities.length > 0 ? analysis.entities : await this.linkEntities(question, options.ranking.linking, analysis.language);
@@ -248,7 +248,8 @@ export class LocalSearcher {
     return selected;
   }
 
-  private prepare(): Promise<EntityIndex> {
+  /** The entity index linking reads (kept beside the store; built from its entities and mentions when none is kept). */
+  entityIndex(): Promise<EntityIndex> {
     return (this.prepared ??= keptOrMade(this.store, ENTITY_INDEX_FILE, async () => buildEntityIndex(await this.loadEntityMentions())).catch((error: unknown) => {
       this.prepared = null;
       throw error;
