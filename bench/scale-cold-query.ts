@@ -13,11 +13,11 @@ export interface ColdQueryFigures {
   peakRssMb: number;
 }
 
-/** Opens the workspace, answers the bench's first question in `mode` and closes it; this process does nothing else. */
-export async function coldQuery(size: number, workspace: string, mode: ColdQueryFigures['mode']): Promise<ColdQueryFigures> {
+/** Opens the workspace, answers `question` in `mode` and closes it; this process does nothing else. */
+export async function coldQuery(question: string, workspace: string, mode: ColdQueryFigures['mode']): Promise<ColdQueryFigures> {
   const rhizome = createRhizome({ workspace });
   try {
-    await rhizome.query(benchQuestions(size, 1)[0] ?? 'warm up', { mode });
+    await rhizome.query(question, { mode });
   } finally {
     await rhizome.close();
   }
@@ -28,6 +28,8 @@ export async function coldQuery(size: number, workspace: string, mode: ColdQuery
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const mode = process.argv[4] as ColdQueryFigures['mode'];
   if (!SCALE_QUERY_MODES.includes(mode)) throw new Error(`mode must be one of ${SCALE_QUERY_MODES.join(', ')}`);
-  const figures = await coldQuery(Number(process.argv[2]), path.resolve(process.argv[3] as string, 'workspace'), mode);
+  // The question comes from the parent (see benchScale): working out the bench's questions here would count in this process's time.
+  const question = process.argv[5] ?? benchQuestions(Number(process.argv[2]), 1)[0] ?? 'warm up';
+  const figures = await coldQuery(question, path.resolve(process.argv[3] as string, 'workspace'), mode);
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ScaleIndexFigures } from './scale-index.js';
 import type { ScaleNeo4jFigures } from './scale-neo4j.js';
 import type { ColdQueryFigures } from './scale-cold-query.js';
-import { SCALE_QUERY_MODES, type ScaleQueryFigures } from './scale-query.js';
+import { benchQuestions, SCALE_QUERY_MODES, type ScaleQueryFigures } from './scale-query.js';
 
 /** "3k,12k,100k" (or plain numbers) as passage counts. */
 export function parseScales(text: string): number[] {
@@ -44,9 +44,10 @@ function printIndexing(figures: ScaleIndexFigures): void {
 }
 
 function printColdQueries(size: number, folder: string, timeoutSeconds: number): void {
-  console.log('  One question answered in a fresh process (what `rhizome query` runs; module loading included, through tsx):');
+  console.log('  One question answered in a fresh process (what `rhizome query` runs, reading the files the processes above kept beside the store; module loading included, through tsx):');
+  const question = benchQuestions(size, 1)[0] ?? 'warm up';
   for (const mode of SCALE_QUERY_MODES) {
-    const figures = runChild<ColdQueryFigures>('scale-cold-query.ts', size, folder, timeoutSeconds, [mode]);
+    const figures = runChild<ColdQueryFigures>('scale-cold-query.ts', size, folder, timeoutSeconds, [mode, question]);
     console.log(`    kuzu ${mode.padEnd(6)} ${figures.ms.toFixed(0)} ms (CPU ${figures.cpuMs.toFixed(0)} ms), peak RSS ${megabytes(figures.peakRssMb)}`);
   }
 }
@@ -78,7 +79,7 @@ export async function benchScale(sizes: number[], options: { timeoutSeconds?: nu
       measured.push({ size: indexing.passages, seconds: indexing.seconds });
       if (previous) console.log(`    growth from ${previous.size}: time × ${(indexing.seconds / previous.seconds).toFixed(2)} for size × ${(indexing.passages / previous.size).toFixed(2)}, exponent ${growthExponent(previous, measured[measured.length - 1] as { size: number; seconds: number }).toFixed(2)}`);
       // One process per mode: at 100k passages `local` and `global` together outgrow the default heap (see README).
-      console.log('  Retrieval (context building, no answer), one process per mode:');
+      console.log('  Retrieval (context building, no answer), one process per mode (the first after indexing: its first query also works out the files a query process keeps beside the store):');
       for (const mode of SCALE_QUERY_MODES) {
         try {
           printQueries(runChild<ScaleQueryFigures>('scale-query.ts', size, folder, timeoutSeconds, [mode]));
