@@ -1,5 +1,7 @@
+import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { createRhizome } from '../../src/index.js';
+import { makeTempDir } from './temp-dir.js';
 
 /** The example corpus bundled with the package. */
 export const EXAMPLE_CORPUS = path.resolve(import.meta.dirname, '..', '..', 'examples', 'harbour-robotics');
@@ -14,4 +16,20 @@ export async function indexExample(workspace: string): Promise<void> {
   } finally {
     await rhizome.close();
   }
+}
+
+/** A copy of the example corpus in a folder of its own (to add documents to), a workspace, and a function indexing the folder offline into it (and closing it again). */
+export function copiedExample(): { folder: string; workspace: string; index: () => Promise<void> } {
+  const folder = path.join(makeTempDir(), 'documents');
+  cpSync(EXAMPLE_CORPUS, folder, { recursive: true });
+  const workspace = path.join(makeTempDir(), 'workspace');
+  const index = async () => {
+    const rhizome = createRhizome({ workspace });
+    try {
+      await rhizome.index(folder);
+    } finally {
+      await rhizome.close();
+    }
+  };
+  return { folder, workspace, index };
 }

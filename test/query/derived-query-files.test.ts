@@ -1,31 +1,19 @@
 import assert from 'node:assert/strict';
-import { cpSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { QueryEngine } from '../../src/ask/query-engine.js';
 import { validateConfig } from '../../src/config/load-config.js';
 import { openGraphStore } from '../../src/graph/open-store.js';
-import { createRhizome } from '../../src/index.js';
 import { countingCalls } from '../helpers/counting-store.js';
-import { EXAMPLE_CORPUS, EXAMPLE_QUESTION } from '../helpers/example-workspace.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { copiedExample, EXAMPLE_QUESTION } from '../helpers/example-workspace.js';
 
 /** The files the searchers keep: linking's entity index, local's title index, the reference BM25's postings, and global's community sentences, keywords and report postings. */
 const KINDS = ['entity-index', 'title-index', 'bm25-postings', 'community-sentences', 'community-keywords', 'report-postings'];
 const GLOBAL_QUESTION = 'What are the main themes across these documents?';
 
 test('the entity index, the title index, the BM25 postings and what global search reads of the communities are kept beside the store for the next process, and read again from the store once a write changed the layer', async () => {
-  const folder = path.join(makeTempDir(), 'documents');
-  cpSync(EXAMPLE_CORPUS, folder, { recursive: true });
-  const workspace = path.join(makeTempDir(), 'workspace');
-  const index = async () => {
-    const rhizome = createRhizome({ workspace });
-    try {
-      await rhizome.index(folder);
-    } finally {
-      await rhizome.close();
-    }
-  };
+  const { folder, workspace, index } = copiedExample();
   await index();
   const config = validateConfig({ workspace });
   const kept = () => readdirSync(path.join(workspace, 'derived')).filter((name) => KINDS.some((kind) => name.startsWith(`${kind}.`))).sort();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { QueryEngine } from '../../src/ask/query-engine.js';
@@ -12,7 +12,7 @@ import type { GraphStore } from '../../src/graph/store.js';
 import { createRhizome } from '../../src/index.js';
 import { Bm25Searcher } from '../../src/query/bm25/bm25-search.js';
 import { LocalSearcher } from '../../src/query/local/local-search.js';
-import { EXAMPLE_CORPUS } from '../helpers/example-workspace.js';
+import { copiedExample, EXAMPLE_CORPUS } from '../helpers/example-workspace.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { countingCalls } from '../helpers/counting-store.js';
 
@@ -84,17 +84,7 @@ test('… and on temporal questions, whose successor and take-over steps read th
 });
 
 test('the summary of a layer read by neighbourhood is kept beside the store for the next searcher, and not read once a write changed the layer', async () => {
-  const folder = path.join(makeTempDir(), 'documents');
-  cpSync(EXAMPLE_CORPUS, folder, { recursive: true });
-  const workspace = path.join(makeTempDir(), 'workspace');
-  const index = async () => {
-    const rhizome = createRhizome({ workspace });
-    try {
-      await rhizome.index(folder);
-    } finally {
-      await rhizome.close();
-    }
-  };
+  const { folder, workspace, index } = copiedExample();
   await index();
   const question = 'Which company supplies the sensor used by the programme led by Jonas Berg?';
   const config = validateConfig({ workspace });
