@@ -2,7 +2,6 @@ import { allBelow, pack, unpack } from '../core/packed-file.js';
 import type { Bm25Postings } from './bm25.js';
 import type { DerivedFileKind } from './kept-or-made.js';
 
-
 /** Bump when the layout below, or how documents are cut into tokens (tokenizeForBm25), changes: a file of another layout is not read. */
 const LAYOUT = 1;
 

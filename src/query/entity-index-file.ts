@@ -4,7 +4,6 @@ import { pack, packLists, unpack, unpackLists } from '../core/packed-file.js';
 import { assembleEntityIndex, type EntityIndex } from './graph-index.js';
 import type { DerivedFileKind } from './kept-or-made.js';
 
-
 /** Bump when the layout below changes: a file of another layout is not read. */
 const LAYOUT = 1;
 

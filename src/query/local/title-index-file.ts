@@ -2,7 +2,6 @@ import { pack, unpack } from '../../core/packed-file.js';
 import type { TitleIndex } from './title-passages.js';
 import type { DerivedFileKind } from '../kept-or-made.js';
 
-
 /** Bump when the layout below, or what the index holds (see buildTitleIndex), changes: a file of another layout is not read. */
 const LAYOUT = 1;
 
