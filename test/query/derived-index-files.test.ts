@@ -77,16 +77,20 @@ test('a title index reads back from its bytes as it was built', () => {
   assert.equal(decodeTitleIndex(bytes.subarray(0, bytes.length - 8)), null);
 });
 
-test('communities’ sentences read back from their bytes as they were, a sentence two communities read still one object', () => {
+test('the sentences global search reads come back from their bytes as they were, a sentence two communities read still one object', () => {
   const sentence = (chunkId: string, start: number, text: string) => ({ finding: { text, chunkId, documentId: `doc_${chunkId}`, span: { start, end: start + text.length } }, stems: new Set(text.toLowerCase().split(' ')) });
   const shared = [sentence('chunk_a', 0, 'Lumen Optics supplies sensors'), sentence('chunk_a', 30, 'Sensors ship weekly')];
   const own = [sentence('chunk_b', 100, 'Jonas Berg leads Kite')];
-  const sentences = new Map([['community_1', [...shared, ...own]], ['community_2', [...shared]], ['community_3', []]]);
-  const read = COMMUNITY_SENTENCES_FILE.decode(COMMUNITY_SENTENCES_FILE.encode(sentences));
+  const lone = sentence('chunk_c', 7, 'Tromsø hosts the review');
+  const reading = {
+    sentences: new Map([['community_1', [...shared, ...own]], ['community_2', [...shared]], ['community_3', []]]),
+    outside: { sentences: [lone], entities: [{ entityId: 'ent_9', evidence: lone.finding }, { entityId: 'ent_8', evidence: undefined }] },
+  };
+  const read = COMMUNITY_SENTENCES_FILE.decode(COMMUNITY_SENTENCES_FILE.encode(reading));
   assert.ok(read);
-  assert.deepEqual([...read], [...sentences]);
-  assert.equal(read.get('community_1')?.[0], read.get('community_2')?.[0]);
-  const bytes = COMMUNITY_SENTENCES_FILE.encode(sentences);
+  assert.deepEqual(read, reading);
+  assert.equal(read.sentences.get('community_1')?.[0], read.sentences.get('community_2')?.[0]);
+  const bytes = COMMUNITY_SENTENCES_FILE.encode(reading);
   assert.equal(COMMUNITY_SENTENCES_FILE.decode(bytes.subarray(0, bytes.length - 8)), null);
   const keywords = new Map([['community_1', ['sensors', 'Kite']], ['community_2', []]]);
   assert.deepEqual(COMMUNITY_KEYWORDS_FILE.decode(COMMUNITY_KEYWORDS_FILE.encode(keywords)), keywords);

@@ -29,8 +29,7 @@ test('the entity index, the title index, the BM25 postings and what global searc
       const analysis = await engine.analyze(EXAMPLE_QUESTION);
       const local = await engine.retrieve(analysis, 'local');
       const bm25 = await engine.retrieve(analysis, 'bm25');
-      // Read before global search, which reads the entities and mentions and the chunks' texts whatever it keeps.
-      const reads = { layer: layerReads(), titles: titleReads(), texts: textReads() };
+      const textsBeforeGlobal = textReads();
       const global = await engine.retrieve(await engine.analyze(GLOBAL_QUESTION), 'global');
       return {
         found: {
@@ -40,7 +39,9 @@ test('the entity index, the title index, the BM25 postings and what global searc
           bm25: bm25.rankedChunkIds,
           global: global.communities.map((item) => ({ id: item.community.id, findings: item.findings.map((finding) => [finding.chunkId, finding.span.start]), keywords: item.keywords })),
         },
-        reads,
+        // Global search reads linking's entity index, and the chunks' texts only to work out the sentences it keeps.
+        reads: { layer: layerReads(), titles: titleReads(), texts: textsBeforeGlobal },
+        globalTextReads: textReads() - textsBeforeGlobal,
       };
     } finally {
       await opened.close();
@@ -48,19 +49,20 @@ test('the entity index, the title index, the BM25 postings and what global searc
   };
   const first = await askOnce();
   assert.deepEqual(first.reads, { layer: 1, titles: 1, texts: 1 });
+  assert.equal(first.globalTextReads, 1);
   assert.ok(first.found.entities.length > 0 && first.found.paths.length > 0 && first.found.global.length > 0 && first.found.global.some((item) => item.findings.length > 0 && (item.keywords?.length ?? 0) > 0));
   const files = kept();
   assert.equal(files.length, KINDS.length);
 
   // The next engine reads the files kept: neither the entities and mentions, nor the chunks' documents, nor their texts; the same results.
   const second = await askOnce();
-  assert.deepEqual(second, { found: first.found, reads: { layer: 0, titles: 0, texts: 0 } });
+  assert.deepEqual(second, { found: first.found, reads: { layer: 0, titles: 0, texts: 0 }, globalTextReads: 0 });
 
   // A file that is not whole is not read: the engine builds from the store again, and keeps a whole one.
   const entityIndexFile = path.join(workspace, 'derived', files.find((name) => name.startsWith('entity-index.')) as string);
   writeFileSync(entityIndexFile, '{"not": "an index"}');
   const afterDamage = await askOnce();
-  assert.deepEqual(afterDamage, { found: first.found, reads: { layer: 1, titles: 0, texts: 0 } });
+  assert.deepEqual(afterDamage, { found: first.found, reads: { layer: 1, titles: 0, texts: 0 }, globalTextReads: 0 });
   assert.deepEqual(kept(), files);
 
   // A document added: the layer changed, so the files kept are not read; new ones replace them.

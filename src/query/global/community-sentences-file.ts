@@ -1,13 +1,24 @@
 import { pack, packLists, unpack, unpackLists } from '../../core/packed-file.js';
 import type { DerivedFileKind } from '../kept-or-made.js';
+import type { CommunityFinding } from '../../core/records.js';
 import type { CommunitySentence } from './community-sentences.js';
 
-/** Bump when the layout below, or how sentences are read (see collectCommunitySentences), changes: a file of another layout is not read. */
-const LAYOUT = 1;
+/** The sentences global search reads: each community's, and what no community covers. */
+export interface CommunityReading {
+  /** Each community's sentences, by community id (see collectCommunitySentences). */
+  sentences: Map<string, CommunitySentence[]>;
+  /** The sentences of chunks no community reads, and the entities no community holds (by id) with the first sentence naming each. */
+  outside: { sentences: CommunitySentence[]; entities: Array<{ entityId: string; evidence: CommunityFinding | undefined }> };
+}
+
+/** Bump when the layout below, or how sentences are read (see collectCommunitySentences and outsideCommunities), changes: a file of another layout is not read. */
+const LAYOUT = 2;
 
 interface Header {
   layout: number;
   communityIds: string[];
+  /** The entities no community holds, each with its evidence (null for none). */
+  outsideEntities: Array<[entityId: string, evidence: CommunityFinding | null]>;
   /** Each chunk whose sentences are held: its id and its document's. */
   chunks: Array<[chunkId: string, documentId: string]>;
   /** Every held sentence's text, chunk by chunk. */
@@ -17,12 +28,20 @@ interface Header {
 }
 
 /**
- * Each community's sentences as a packed file: each chunk's sentences once (text, span, numbered
- * stems), however many communities read it, and each community's chunks in order. Read back, a
- * sentence several communities list is again one object.
+ * What global search reads as a packed file: each chunk's sentences once (text, span, numbered
+ * stems), however many communities read it, each community's chunks in order, then the chunks of the
+ * sentences outside every community as one more list. Read back, a sentence several communities list
+ * is again one object.
  */
-function encodeCommunitySentences(sentences: Map<string, CommunitySentence[]>): Uint8Array {
-  const header: Header = { layout: LAYOUT, communityIds: [...sentences.keys()], chunks: [], texts: [], stems: [] };
+function encodeCommunityReading({ sentences, outside }: CommunityReading): Uint8Array {
+  const header: Header = {
+    layout: LAYOUT,
+    communityIds: [...sentences.keys()],
+    outsideEntities: outside.entities.map(({ entityId, evidence }) => [entityId, evidence ?? null]),
+    chunks: [],
+    texts: [],
+    stems: [],
+  };
   const chunkPositions = new Map<string, number>();
   const stemNumbers = new Map<string, number>();
   const sentencesOfChunk: number[][] = [];
@@ -37,7 +56,7 @@ function encodeCommunitySentences(sentences: Map<string, CommunitySentence[]>): 
     }
     return number;
   };
-  for (const list of sentences.values()) {
+  for (const list of [...sentences.values(), outside.sentences]) {
     const positions: number[] = [];
     for (let at = 0; at < list.length; ) {
       const { chunkId, documentId } = (list[at] as CommunitySentence).finding;
@@ -65,26 +84,30 @@ function encodeCommunitySentences(sentences: Map<string, CommunitySentence[]>): 
   return pack(header, [...packLists(sentencesOfChunk), Int32Array.from(spans), ...packLists(stemsOfSentence), ...packLists(chunksOfCommunity)]);
 }
 
-function decodeCommunitySentences(bytes: Uint8Array | null): Map<string, CommunitySentence[]> | null {
+function decodeCommunityReading(bytes: Uint8Array | null): CommunityReading | null {
   const unpacked = unpack(bytes);
   const header = unpacked?.header as Header | undefined;
   if (!unpacked || header?.layout !== LAYOUT || unpacked.arrays.length !== 7) return null;
-  const { communityIds, chunks, texts, stems } = header;
-  if (![communityIds, chunks, texts, stems].every(Array.isArray)) return null;
+  const { communityIds, outsideEntities, chunks, texts, stems } = header;
+  if (![communityIds, outsideEntities, chunks, texts, stems].every(Array.isArray)) return null;
   const [sentenceOffsets, sentenceItems, spans, stemOffsets, stemItems, chunkOffsets, chunkItems] = unpacked.arrays;
   const sentencesOfChunk = unpackLists(sentenceOffsets, sentenceItems, texts.length);
   const stemsOfSentence = unpackLists(stemOffsets, stemItems, stems.length);
   const chunksOfCommunity = unpackLists(chunkOffsets, chunkItems, chunks.length);
   if (!sentencesOfChunk || !stemsOfSentence || !chunksOfCommunity || !(spans instanceof Int32Array)) return null;
-  if (sentencesOfChunk.length !== chunks.length || stemsOfSentence.length !== texts.length || spans.length !== 2 * texts.length || chunksOfCommunity.length !== communityIds.length) return null;
+  if (sentencesOfChunk.length !== chunks.length || stemsOfSentence.length !== texts.length || spans.length !== 2 * texts.length || chunksOfCommunity.length !== communityIds.length + 1) return null;
   const read = chunks.map(([chunkId, documentId], position) =>
     (sentencesOfChunk[position] as number[]).map((sentence): CommunitySentence => ({
       finding: { text: texts[sentence] as string, chunkId, documentId, span: { start: spans[2 * sentence] as number, end: spans[2 * sentence + 1] as number } },
       stems: new Set((stemsOfSentence[sentence] as number[]).map((stem) => stems[stem] as string)),
     })),
   );
-  return new Map(communityIds.map((id, position) => [id, (chunksOfCommunity[position] as number[]).flatMap((chunk) => read[chunk] as CommunitySentence[])]));
+  const listed = (position: number) => (chunksOfCommunity[position] as number[]).flatMap((chunk) => read[chunk] as CommunitySentence[]);
+  return {
+    sentences: new Map(communityIds.map((id, position) => [id, listed(position)])),
+    outside: { sentences: listed(communityIds.length), entities: outsideEntities.map(([entityId, evidence]) => ({ entityId, evidence: evidence ?? undefined })) },
+  };
 }
 
-/** Each community's sentences (by community id), kept beside a store. */
-export const COMMUNITY_SENTENCES_FILE: DerivedFileKind<Map<string, CommunitySentence[]>> = { name: 'community-sentences', encode: encodeCommunitySentences, decode: decodeCommunitySentences };
+/** The sentences global search reads, kept beside a store. */
+export const COMMUNITY_SENTENCES_FILE: DerivedFileKind<CommunityReading> = { name: 'community-sentences', encode: encodeCommunityReading, decode: decodeCommunityReading };

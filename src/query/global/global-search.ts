@@ -7,12 +7,11 @@ import { bm25IndexOf, countPostings, type Bm25Index } from '../bm25.js';
 import { bm25PostingsFile } from '../bm25-index-file.js';
 import { keptOrMade } from '../kept-or-made.js';
 import { COMMUNITY_KEYWORDS_FILE } from './community-keywords-file.js';
-import { COMMUNITY_SENTENCES_FILE } from './community-sentences-file.js';
+import { COMMUNITY_SENTENCES_FILE, type CommunityReading } from './community-sentences-file.js';
 import { chunkSources, type RetrievalContext, type ScoredCommunity } from '../../core/retrieval-context.js';
 import { contentStems } from '../../text/content-stems.js';
 import type { QuestionAnalysis } from '../../core/question-analysis.js';
 import { fitChunksToBudget } from '../text-context.js';
-import { appendTo } from '../../core/group-by.js';
 import { communityKeywords } from './community-keywords.js';
 import { collectCommunitySentences, sentenceReader, type CommunitySentence } from './community-sentences.js';
 import { asksAboutConcerns, type ConcernLexicon } from '../../text/concerns/concern-lexicon.js';
@@ -163,9 +162,13 @@ export class GlobalSearcher {
       const communities = await this.store.listCommunities();
       const entityIndex = await this.loadEntityIndex();
       const entities = new Map(entityIndex.entities.map((entity) => [entity.id, entity]));
-      const chunks = await this.store.listChunkTexts();
-      // The communities' sentences, their keywords and the reports' postings are kept beside the store for the next process, while the layer is unchanged.
-      const sentences = await keptOrMade(this.store, COMMUNITY_SENTENCES_FILE, async () => collectCommunitySentences(communities, entityIndex, chunks));
+      // The sentences read, the communities' keywords and the reports' postings are kept beside the store for the next process, while the layer is unchanged.
+      const reading = await keptOrMade(this.store, COMMUNITY_SENTENCES_FILE, async () => {
+        const chunks = await this.store.listChunkTexts();
+        const sentences = collectCommunitySentences(communities, entityIndex, chunks);
+        return { sentences, outside: outsideCommunities(communities, entityIndex, chunks, sentences) };
+      });
+      const { sentences } = reading;
       const sentenceFrequency = new Map<string, number>();
       // A chunk's sentences are read once (sentenceReader), so a sentence several communities list is one object.
       const seen = new Set<CommunitySentence>();
@@ -182,10 +185,17 @@ export class GlobalSearcher {
       );
       const index = bm25IndexOf(reportPostings);
       const levels = [...new Set(communities.map((community) => community.level))].sort((left, right) => left - right);
-      const outside = outsideCommunities(communities, entityIndex, chunks, sentences);
+      const outside = { sentences: reading.outside.sentences, entities: reading.outside.entities.flatMap(({ entityId, evidence }) => entities.has(entityId) ? [{ entity: entities.get(entityId) as Entity, evidence }] : []) };
       for (const sentence of outside.sentences) for (const stem of sentence.stems) sentenceFrequency.set(stem, (sentenceFrequency.get(stem) ?? 0) + 1);
       const communitiesOfEntity = new Map<string, Community[]>();
-      for (const community of communities) for (const memberId of new Set(community.memberIds)) appendTo(communitiesOfEntity, memberId, community);
+      for (const community of communities) {
+        for (const memberId of community.memberIds) {
+          // Each community once per member, however often its member list repeats the id (no set per community: 122k of them at 100k passages).
+          const holding = communitiesOfEntity.get(memberId);
+          if (holding === undefined) communitiesOfEntity.set(memberId, [community]);
+          else if (holding[holding.length - 1] !== community) holding.push(community);
+        }
+      }
       this.prepared = { communities, entities, sentences, sentenceFrequency, sentenceCount: seen.size + outside.sentences.length, index, levels, keywords, outside, communitiesOfEntity };
     }
     return this.prepared;
@@ -231,7 +241,7 @@ function mapSentences(sentences: CommunitySentence[], scoreOf: (sentence: Commun
  * What no community covers: the entities no community holds (an entity alone in its chunks),
  * each with the first sentence naming it, and the sentences of their chunks that no community reads.
  */
-function outsideCommunities(communities: Community[], index: EntityIndex, chunks: ChunkText[], read: Map<string, CommunitySentence[]>): PreparedReports['outside'] {
+function outsideCommunities(communities: Community[], index: EntityIndex, chunks: ChunkText[], read: Map<string, CommunitySentence[]>): CommunityReading['outside'] {
   const readChunks = new Set<string>();
   for (const list of read.values()) for (const sentence of list) readChunks.add(sentence.finding.chunkId);
   const members = new Set<string>();
@@ -250,7 +260,7 @@ function outsideCommunities(communities: Community[], index: EntityIndex, chunks
     .map((entity) => {
       const names = [entity.name, ...entity.aliases].map(normaliseName).filter((name) => name.length > 1);
       const evidence = (chunksOfEntity.get(entity.id) ?? []).flatMap(sentencesFor).find((sentence) => names.some((name) => ` ${normaliseName(sentence.finding.text)} `.includes(` ${name} `)))?.finding;
-      return { entity, evidence };
+      return { entityId: entity.id, evidence };
     });
   return { sentences, entities };
 }
