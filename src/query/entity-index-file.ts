@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import type { Entity } from '../core/records.js';
 import { pack, packLists, unpack, unpackLists } from '../core/packed-file.js';
 import { assembleEntityIndex, type EntityIndex } from './graph-index.js';
@@ -84,8 +83,3 @@ function keyedLists(keys: readonly string[], lists: readonly number[][]): Map<st
 
 /** The entity index, kept beside a store. */
 export const ENTITY_INDEX_FILE: DerivedFileKind<EntityIndex> = { name: 'entity-index', encode: encodeEntityIndex, decode: decodeEntityIndex };
-
-/** A key of the entity ids in this order: what is derived from entities numbered in one order is read only for the same ids in the same order. */
-export function entitiesKey(entityIds: readonly string[]): string {
-  return `${entityIds.length}:${hash('sha256', entityIds.join('\n'))}`;
-}

@@ -1,6 +1,6 @@
+import { hash } from 'node:crypto';
 import type { RelationSummary } from './relation-summary.js';
 import { allBelow, pack, unpack } from '../core/packed-file.js';
-import { entitiesKey } from './entity-index-file.js';
 
 /** The name a relation summary is kept under among a store's derived files. */
 export const RELATION_SUMMARY_FILE = 'relation-summary';
@@ -51,4 +51,9 @@ export function decodeRelationSummary(bytes: Uint8Array | null, entityIds: reado
   if (!allBelow(edgeSources, entityIds.length) || !allBelow(edgeTargets, entityIds.length)) return null;
   const summary = { edgeSources, edgeTargets, edgeWeights, evidenceFrequency: new Map(header.evidenceFrequency), evidenceCount: header.evidenceCount, latestStart: header.latestStart };
   return { summary, relationCount: header.relationCount };
+}
+
+/** A key of the entity ids in this order: what is derived from entities numbered in one order is read only for the same ids in the same order. */
+function entitiesKey(entityIds: readonly string[]): string {
+  return `${entityIds.length}:${hash('sha256', entityIds.join('\n'))}`;
 }
