@@ -64,12 +64,36 @@ export function entityCommonness(index: EntityIndex, entityIndex: number): numbe
 export function dominanceInType(index: EntityIndex, entityIndex: number): number {
   const entity = index.entities[entityIndex];
   if (!entity) return 0;
-  const own = index.chunksOfEntity[entityIndex]?.length ?? 0;
-  let runnerUp = 0;
-  index.entities.forEach((other, otherIndex) => {
-    if (otherIndex !== entityIndex && other.type === entity.type) runnerUp = Math.max(runnerUp, index.chunksOfEntity[otherIndex]?.length ?? 0);
-  });
-  return own / Math.max(1, runnerUp);
+  const leaders = leadersOfType(index).get(entity.type);
+  const runnerUp = leaders === undefined ? 0 : leaders.first === entityIndex ? leaders.secondCount : leaders.firstCount;
+  return (index.chunksOfEntity[entityIndex]?.length ?? 0) / Math.max(1, runnerUp);
+}
+
+/** Per node type, the entity most chunks mention (the first by index among equals), its chunk count and the next count (0 when alone). */
+interface TypeLeaders {
+  first: number;
+  firstCount: number;
+  secondCount: number;
+}
+
+/** Worked out once per entity list (an entity index and the graph index over it share theirs): one pass over the entities. */
+const leadersByEntities = new WeakMap<readonly Entity[], ReadonlyMap<string, TypeLeaders>>();
+
+function leadersOfType(index: EntityIndex): ReadonlyMap<string, TypeLeaders> {
+  let leaders = leadersByEntities.get(index.entities);
+  if (!leaders) {
+    const byType = new Map<string, TypeLeaders>();
+    index.entities.forEach((entity, entityIndex) => {
+      const count = index.chunksOfEntity[entityIndex]?.length ?? 0;
+      const current = byType.get(entity.type);
+      if (!current) byType.set(entity.type, { first: entityIndex, firstCount: count, secondCount: 0 });
+      else if (count > current.firstCount) byType.set(entity.type, { first: entityIndex, firstCount: count, secondCount: current.firstCount });
+      else if (count > current.secondCount) current.secondCount = count;
+    });
+    leaders = byType;
+    leadersByEntities.set(index.entities, leaders);
+  }
+  return leaders;
 }
 
 /** Builds the retrieval index from a projection held in memory (its relations in `listRelations` order). */
