@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { blankNames, blankNamesByExpression, isPlainCharacter, PLAIN_LATIN_LIMIT } from '../../src/text/blank-names.js';
+import { blankNames, blankNamesByExpression, FOLDS_INTO_PLAIN, isPlainCharacter, PLAIN_LATIN_LIMIT } from '../../src/text/blank-names.js';
 
 const escapeForExpression = (character: string) => `\\u{${(character.codePointAt(0) as number).toString(16)}}`;
 
@@ -63,5 +63,41 @@ test('the plain matcher agrees with the regular expression on random text', () =
       return random() < 0.5 ? name.toUpperCase() : name;
     }).filter((name) => name.length > 0);
     assert.equal(blankNames(text, names), blankNamesByExpression(text, names), JSON.stringify({ text, names }));
+  }
+});
+
+test('the characters outside the plain ones that meet a plain one case aside, or lower-case to one or to two code units, are those listed', () => {
+  const plain: string[] = [];
+  for (let code = 0; code <= 0xffff; code += 1) if (isPlainCharacter(code)) plain.push(String.fromCharCode(code));
+  const anyPlain = new RegExp(`^[${plain.map(escapeForExpression).join('')}]$`, 'iu');
+  const found: number[] = [];
+  for (let code = 0; code <= 0xffff; code += 1) {
+    if ((code >= 0xd800 && code <= 0xdfff) || isPlainCharacter(code)) continue;
+    const character = String.fromCharCode(code);
+    const lower = character.toLowerCase();
+    if (lower.length !== 1 || isPlainCharacter(lower.charCodeAt(0)) || anyPlain.test(character)) found.push(code);
+  }
+  assert.deepEqual(found, [...FOLDS_INTO_PLAIN].sort((left, right) => left - right));
+});
+
+test('the plain matcher agrees with the regular expression on text mixing plain characters with others, cased or not', () => {
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  // Greek, Cyrillic and Armenian letters (which meet no plain character), the Kelvin sign, capital sharp s, mu and micro sign, schwa, a letter outside the basic plane.
+  const alphabet = ['a', 'k', 'K', 's', 'ß', 'µ', 'é', ' ', ' ', '-', '7', 'Α', 'α', 'Σ', 'σ', 'ς', 'Д', 'д', 'Ա', 'ա', '\u212a', '\u1e9e', 'μ', 'Μ', 'ə', 'Ə', '𝐀'];
+  for (let round = 0; round < 4000; round += 1) {
+    const text = Array.from({ length: 4 + Math.floor(random() * 30) }, () => alphabet[Math.floor(random() * alphabet.length)] as string).join('');
+    const names = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
+      const start = Math.floor(random() * text.length);
+      const name = text.slice(start, start + 1 + Math.floor(random() * 5));
+      return random() < 0.5 ? name.toUpperCase() : name;
+    }).filter((name) => name.length > 0);
+    // Plain names only (others always take the expression), and plain names read from a text the fast path now compares.
+    for (const chosen of [names, names.map((name) => name.replace(/[^a-zA-Z7 \-éß]/gu, 'a'))]) {
+      assert.equal(blankNames(text, chosen), blankNamesByExpression(text, chosen), JSON.stringify({ text, names: chosen }));
+    }
   }
 });
