@@ -144,6 +144,9 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       assert.deepEqual(sortMentions(projection.mentions), sortMentions(MENTIONS));
       assert.deepEqual(await store.listMerges(), MERGES);
       assert.deepEqual(await store.listCommunities(), COMMUNITIES);
+      // A community read back is a plain record: a copy of it, or its JSON, holds the report too.
+      assert.deepEqual((await store.listCommunities()).map((community) => ({ ...community })), COMMUNITIES);
+      assert.deepEqual(JSON.parse(JSON.stringify(await store.listCommunities())), COMMUNITIES);
       assert.deepEqual(await store.counts(), LOADED_COUNTS);
     }));
 

@@ -56,12 +56,33 @@ export async function readCommunities(connection: KuzuConnection): Promise<Commu
   const memberRows = await connection.run('MATCH (e)-[:MEMBER_OF]->(c:Community) RETURN c.id AS communityId, e.id AS entityId');
   const members = new Map<string, string[]>();
   for (const row of memberRows) appendTo(members, String(row.communityId), String(row.entityId));
-  return rows.map((row) => ({
-    id: String(row.id),
-    level: Number(row.level),
-    parentId: (row.parentId as string | null) ?? null,
-    memberIds: (members.get(String(row.id)) ?? []).sort(),
-    report: decodeDeflatedJson<CommunityReport>(row.report) as CommunityReport,
-    inputHash: String(row.inputHash),
-  }));
+  return rows.map((row) =>
+    withStoredReport(
+      {
+        id: String(row.id),
+        level: Number(row.level),
+        parentId: (row.parentId as string | null) ?? null,
+        memberIds: (members.get(String(row.id)) ?? []).sort(),
+        inputHash: String(row.inputHash),
+      },
+      row.report,
+    ),
+  );
+}
+
+/**
+ * The community with its report read from the stored column when first asked for (an own, enumerable
+ * property, so copies and JSON hold it): a global question reads the reports of the few communities it
+ * maps, of 122k at 100k passages, and inflating every one took seconds.
+ */
+function withStoredReport(community: Omit<Community, 'report'>, stored: unknown): Community {
+  let report: CommunityReport | undefined;
+  return Object.defineProperty(community, 'report', {
+    enumerable: true,
+    configurable: true,
+    get: () => (report ??= decodeDeflatedJson<CommunityReport>(stored) as CommunityReport),
+    set: (value: CommunityReport) => {
+      report = value;
+    },
+  }) as Community;
 }
