@@ -9,6 +9,29 @@ export interface CommunityReading {
   sentences: Map<string, CommunitySentence[]>;
   /** The sentences of chunks no community reads, and the entities no community holds (by id) with the first sentence naming each. */
   outside: { sentences: CommunitySentence[]; entities: Array<{ entityId: string; evidence: CommunityFinding | undefined }> };
+  /** The counts of `sentenceStemCounts`, when read back from a kept file (counted there from the numbered stems). */
+  stemCounts?: SentenceStemCounts;
+}
+
+/** Stem → how many sentences hold it, and how many sentences there are: each distinct sentence of the communities once, then each outside sentence. */
+export interface SentenceStemCounts {
+  frequency: Map<string, number>;
+  sentences: number;
+}
+
+/** The idf counts of the map step (a sentence several communities list is one object, counted once). */
+export function sentenceStemCounts({ sentences, outside }: CommunityReading): SentenceStemCounts {
+  const frequency = new Map<string, number>();
+  const seen = new Set<CommunitySentence>();
+  for (const list of sentences.values()) {
+    for (const sentence of list) {
+      if (seen.has(sentence)) continue;
+      seen.add(sentence);
+      for (const stem of sentence.stems) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
+    }
+  }
+  for (const sentence of outside.sentences) for (const stem of sentence.stems) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
+  return { frequency, sentences: seen.size + outside.sentences.length };
 }
 
 /** Bump when the layout below, or how sentences are read (see collectCommunitySentences and outsideCommunities), changes: a file of another layout is not read. */
@@ -106,7 +129,36 @@ function decodeCommunityReading(bytes: Uint8Array | null): CommunityReading | nu
   return {
     sentences: new Map(communityIds.map((id, position) => [id, listed(position)])),
     outside: { sentences: listed(communityIds.length), entities: outsideEntities.map(([entityId, evidence]) => ({ entityId, evidence: evidence ?? undefined })) },
+    stemCounts: countNumberedStems(stems, sentencesOfChunk, stemsOfSentence, chunksOfCommunity),
   };
+}
+
+/** `sentenceStemCounts` over the numbered stems, as the file holds them (the last list of chunks is the outside one), without a set per sentence. */
+function countNumberedStems(stems: readonly string[], sentencesOfChunk: readonly number[][], stemsOfSentence: readonly number[][], chunksOfCommunity: readonly number[][]): SentenceStemCounts {
+  const counts = new Int32Array(stems.length);
+  const counted = new Uint8Array(stemsOfSentence.length);
+  let sentences = 0;
+  const count = (sentence: number) => {
+    sentences += 1;
+    for (const stem of stemsOfSentence[sentence] as number[]) counts[stem] = (counts[stem] as number) + 1;
+  };
+  chunksOfCommunity.forEach((chunks, position) => {
+    const outside = position === chunksOfCommunity.length - 1;
+    for (const chunk of chunks) {
+      for (const sentence of sentencesOfChunk[chunk] as number[]) {
+        if (outside) count(sentence);
+        else if (!counted[sentence]) {
+          counted[sentence] = 1;
+          count(sentence);
+        }
+      }
+    }
+  });
+  const frequency = new Map<string, number>();
+  counts.forEach((value, stem) => {
+    if (value > 0) frequency.set(stems[stem] as string, value);
+  });
+  return { frequency, sentences };
 }
 
 /** The sentences global search reads, kept beside a store. */

@@ -7,7 +7,7 @@ import { bm25IndexOf, countPostings, type Bm25Index } from '../bm25.js';
 import { bm25PostingsFile } from '../bm25-index-file.js';
 import { keptOrMade } from '../kept-or-made.js';
 import { COMMUNITY_KEYWORDS_FILE } from './community-keywords-file.js';
-import { COMMUNITY_SENTENCES_FILE, type CommunityReading } from './community-sentences-file.js';
+import { COMMUNITY_SENTENCES_FILE, sentenceStemCounts, type CommunityReading } from './community-sentences-file.js';
 import { chunkSources, type RetrievalContext, type ScoredCommunity } from '../../core/retrieval-context.js';
 import { contentStems } from '../../text/content-stems.js';
 import type { QuestionAnalysis } from '../../core/question-analysis.js';
@@ -37,8 +37,6 @@ interface PreparedReports {
   index: Bm25Index;
   levels: number[];
   keywords: Map<string, string[]>;
-  /** Entity id → the communities holding it, in the order of `communities`. */
-  communitiesOfEntity: Map<string, Community[]>;
   /** Sentences of the chunks no community reads, and the entities no community holds (with a sentence naming each). */
   outside: { sentences: CommunitySentence[]; entities: Array<{ entity: Entity; evidence: CommunityFinding | undefined }> };
 }
@@ -51,6 +49,7 @@ interface PreparedReports {
  */
 export class GlobalSearcher {
   private prepared: PreparedReports | null = null;
+  private holdingCommunities: { prepared: PreparedReports; holding: Map<string, Community[]> } | null = null;
 
   /** Sentence key → how strongly it reports a concern (read once per index). */
   private concernWeights = new Map<string, number>();
@@ -65,6 +64,7 @@ export class GlobalSearcher {
   /** Forgets the cached reports (after the index changed). */
   invalidate(): void {
     this.prepared = null;
+    this.holdingCommunities = null;
     this.concernWeights.clear();
   }
 
@@ -143,7 +143,9 @@ export class GlobalSearcher {
    */
   async communitiesAbout(analysis: QuestionAnalysis, entityIds: string[], findingsPerCommunity = DEFAULT_RANKING_PROFILE.reports.findingsPerCommunity): Promise<ScoredCommunity[]> {
     const question = analysis.searchText;
-    const { communities, index, communitiesOfEntity } = await this.prepare();
+    const prepared = await this.prepare();
+    const { communities, index } = prepared;
+    const communitiesOfEntity = this.communitiesOfEntity(prepared);
     const scores = new Map(index.search(question, communities.length).map((hit) => [hit.id, hit.score]));
     const questionStems = new Set(analysis.stems);
     const chosen = new Map<string, Community>();
@@ -157,28 +159,37 @@ export class GlobalSearcher {
       .sort((left, right) => right.score - left.score || left.community.id.localeCompare(right.community.id));
   }
 
+  /** Entity id → the communities holding it, in the order of `communities`: worked out on the first hybrid question (a global one needs none). */
+  private communitiesOfEntity(prepared: PreparedReports): Map<string, Community[]> {
+    if (this.holdingCommunities?.prepared !== prepared) {
+      const holding = new Map<string, Community[]>();
+      for (const community of prepared.communities) {
+        for (const memberId of community.memberIds) {
+          // Each community once per member, however often its member list repeats the id (no set per community: 122k of them at 100k passages).
+          const list = holding.get(memberId);
+          if (list === undefined) holding.set(memberId, [community]);
+          else if (list[list.length - 1] !== community) list.push(community);
+        }
+      }
+      this.holdingCommunities = { prepared, holding };
+    }
+    return this.holdingCommunities.holding;
+  }
+
   private async prepare(): Promise<PreparedReports> {
     if (!this.prepared) {
       const communities = await this.store.listCommunities();
       const entityIndex = await this.loadEntityIndex();
       const entities = new Map(entityIndex.entities.map((entity) => [entity.id, entity]));
       // The sentences read, the communities' keywords and the reports' postings are kept beside the store for the next process, while the layer is unchanged.
-      const reading = await keptOrMade(this.store, COMMUNITY_SENTENCES_FILE, async () => {
+      const reading = await keptOrMade(this.store, COMMUNITY_SENTENCES_FILE, async (): Promise<CommunityReading> => {
         const chunks = await this.store.listChunkTexts();
         const sentences = collectCommunitySentences(communities, entityIndex, chunks);
         return { sentences, outside: outsideCommunities(communities, entityIndex, chunks, sentences) };
       });
       const { sentences } = reading;
-      const sentenceFrequency = new Map<string, number>();
-      // A chunk's sentences are read once (sentenceReader), so a sentence several communities list is one object.
-      const seen = new Set<CommunitySentence>();
-      for (const list of sentences.values()) {
-        for (const sentence of list) {
-          if (seen.has(sentence)) continue;
-          seen.add(sentence);
-          for (const stem of sentence.stems) sentenceFrequency.set(stem, (sentenceFrequency.get(stem) ?? 0) + 1);
-        }
-      }
+      // A chunk's sentences are read once (sentenceReader), so a sentence several communities list is one object, counted once.
+      const stemCounts = reading.stemCounts ?? sentenceStemCounts(reading);
       const keywords = await keptOrMade(this.store, COMMUNITY_KEYWORDS_FILE, async () => communityKeywords(communities, sentences, entities));
       const reportPostings = await keptOrMade(this.store, REPORT_POSTINGS_FILE, async () =>
         countPostings(communities.map((community) => ({ id: community.id, text: `${reportText(community)}\n${(keywords.get(community.id) ?? []).join(' ')}` }))),
@@ -186,17 +197,7 @@ export class GlobalSearcher {
       const index = bm25IndexOf(reportPostings);
       const levels = [...new Set(communities.map((community) => community.level))].sort((left, right) => left - right);
       const outside = { sentences: reading.outside.sentences, entities: reading.outside.entities.flatMap(({ entityId, evidence }) => entities.has(entityId) ? [{ entity: entities.get(entityId) as Entity, evidence }] : []) };
-      for (const sentence of outside.sentences) for (const stem of sentence.stems) sentenceFrequency.set(stem, (sentenceFrequency.get(stem) ?? 0) + 1);
-      const communitiesOfEntity = new Map<string, Community[]>();
-      for (const community of communities) {
-        for (const memberId of community.memberIds) {
-          // Each community once per member, however often its member list repeats the id (no set per community: 122k of them at 100k passages).
-          const holding = communitiesOfEntity.get(memberId);
-          if (holding === undefined) communitiesOfEntity.set(memberId, [community]);
-          else if (holding[holding.length - 1] !== community) holding.push(community);
-        }
-      }
-      this.prepared = { communities, entities, sentences, sentenceFrequency, sentenceCount: seen.size + outside.sentences.length, index, levels, keywords, outside, communitiesOfEntity };
+      this.prepared = { communities, entities, sentences, sentenceFrequency: stemCounts.frequency, sentenceCount: stemCounts.sentences, index, levels, keywords, outside };
     }
     return this.prepared;
   }
