@@ -8,11 +8,11 @@ import { openGraphStore } from '../../src/graph/open-store.js';
 import { countingCalls } from '../helpers/counting-store.js';
 import { copiedExample, EXAMPLE_QUESTION } from '../helpers/example-workspace.js';
 
-/** The files the searchers keep: linking's entity index, local's title index, the reference BM25's postings, and global's community sentences, keywords and report postings. */
-const KINDS = ['entity-index', 'title-index', 'bm25-postings', 'community-sentences', 'community-keywords', 'report-postings'];
+/** The files the searchers keep: linking's entity index, local's title index and walk graph, the reference BM25's postings, and global's community sentences, keywords and report postings. */
+const KINDS = ['entity-index', 'title-index', 'walk-graph', 'bm25-postings', 'community-sentences', 'community-keywords', 'report-postings'];
 const GLOBAL_QUESTION = 'What are the main themes across these documents?';
 
-test('the entity index, the title index, the BM25 postings and what global search reads of the communities are kept beside the store for the next process, and read again from the store once a write changed the layer', async () => {
+test('the entity index, the title index, the walk graph, the BM25 postings and what global search reads of the communities are kept beside the store for the next process, and read again from the store once a write changed the layer', async () => {
   const { folder, workspace, index } = copiedExample();
   await index();
   const config = validateConfig({ workspace });

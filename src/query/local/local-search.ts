@@ -7,6 +7,7 @@ import { addRelations, buildEntityIndex, dominanceInType, entityCommonness, type
 import { loadTitleIndex, passagesAboutNames, passagesAboutQuestion, type TitleIndex } from './title-passages.js';
 import { promoteAboutPassages } from './promote-passages.js';
 import { TITLE_INDEX_FILE } from './title-index-file.js';
+import { WALK_GRAPH_FILE } from './walk-graph-file.js';
 import type { RankingProfile } from '../../config/ranking-profile.js';
 import type { QuestionAnalysis, QuestionEntity } from '../../core/question-analysis.js';
 import { contentStems } from '../../text/content-stems.js';
@@ -256,12 +257,15 @@ export class LocalSearcher {
     }));
   }
 
-  /** The graph index over `entityIndex` with the relation summary, its walk graph and the title index, built on the first search of that entity index. */
+  /** The graph index over `entityIndex` with the relation summary, its walk graph and the title index, built (or read back where kept) on the first search of that entity index. */
   private prepareGraph(entityIndex: EntityIndex): Promise<PreparedGraph> {
     if (this.graphPrepared?.entityIndex !== entityIndex) {
-      const ready = Promise.all([this.readRelations(entityIndex), keptOrMade(this.store, TITLE_INDEX_FILE, () => loadTitleIndex(this.store))]).then(([{ summary, held }, titles]) => {
+      const ready = Promise.all([this.readRelations(entityIndex), keptOrMade(this.store, TITLE_INDEX_FILE, () => loadTitleIndex(this.store))]).then(async ([{ summary, held }, titles]) => {
         const index = addRelations(entityIndex, summary, held ? readFromList(held) : (entities) => this.store.relationsTouching(entities));
-        return { index, walk: buildWalkGraph(index), titles };
+        const kept = await keptOrMade(this.store, WALK_GRAPH_FILE, async () => buildWalkGraph(index));
+        // A kept graph is of this layer's version, as the entity index is: one of another size is built again all the same.
+        const walk = kept.nodeCount === index.entities.length + index.chunkIds.length ? kept : buildWalkGraph(index);
+        return { index, walk, titles };
       });
       const prepared = { entityIndex, ready };
       this.graphPrepared = prepared;
