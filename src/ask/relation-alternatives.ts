@@ -1,5 +1,6 @@
 import type { GraphSchema } from '../config/graph-schema.js';
 import { contentStems } from '../text/content-stems.js';
+import { derivationalRelatives } from '../text/derivational-relatives.js';
 
 const cache = new WeakMap<GraphSchema, ReadonlyArray<{ edgeType: string; stems: ReadonlySet<string> }>>();
 
@@ -33,8 +34,10 @@ export function relationTypeWords(questionStems: readonly string[], schema: Grap
 /**
  * Other words for the question's relation words: the schema says which phrases state one edge
  * type, so a question stem found among an edge type's phrases may be met in the evidence by any
- * other stem of those phrases ("fabriquées" ↔ "assemble", "runs" ↔ "heads"). Returns evidence
- * stem → the question stem it stands for; a question's own stems are never alternatives.
+ * other stem of those phrases ("fabriquées" ↔ "assemble", "runs" ↔ "heads"); and a word of the
+ * question may be met by a word derived from it or it from them, as the language pack relates them
+ * ("maintains" ↔ "maintenance", "supplied" ↔ "supplier"). Returns evidence stem → the question
+ * stem it stands for (schema words first); a question's own stems are never alternatives.
  */
 export function relationAlternatives(questionStems: readonly string[], schema: GraphSchema): ReadonlyMap<string, string> {
   const own = new Set(questionStems);
@@ -45,5 +48,6 @@ export function relationAlternatives(questionStems: readonly string[], schema: G
       for (const other of words) if (!own.has(other) && !alternatives.has(other)) alternatives.set(other, stem);
     }
   }
+  for (const stem of questionStems) for (const other of derivationalRelatives(stem)) if (!own.has(other) && !alternatives.has(other)) alternatives.set(other, stem);
   return alternatives;
 }

@@ -96,7 +96,7 @@ export const rankingProfileSchema = z.object({
       temporalBonus: z.number().min(0).default(0.3),
       /** Dates decide only between paths this close to the best one. */
       temporalWindow: z.number().min(0).default(0.25),
-      /** Share of a question word's weight earned by evidence that says it with another word of the same schema relation ("produces" for "makes"); 0 turns relation alternatives off. 0.5 first measured: corpus_fr2 +0.04, corpus_en −0.02 against 0 (mixed); with four-sentence answers and role compounds (2026-12-04): universite-recherche-fr +0.04 and no set lower (see the ablation table); 0.25 lost the fr2 gain. */
+      /** Share of a question word's weight earned by evidence that says it with another word of the same schema relation ("produces" for "makes") or a word derived from it ("maintenance" for "maintains", from the language pack's derivations); 0 turns relation alternatives off. 0.5 first measured: corpus_fr2 +0.04, corpus_en −0.02 against 0 (mixed); with four-sentence answers and role compounds (2026-12-04): universite-recherche-fr +0.04 and no set lower (see the ablation table); 0.25 lost the fr2 gain. Derived words at this share (2026-12-07): fastify-docs-en auto +0.03, no auto cell lower; at a whole word's weight maritime-port-en auto −0.08. */
       alternativeWordShare: z.number().min(0).max(1).default(0.5),
       /** Bonus for a path whose intermediate entities are of the kinds the question's other nouns name ("the programme delivered at the site …"), times the share met. Off (0) by default: at 0.1 corpus_en gains 0.04 (3-hop 0.58 → 0.75) but maritime-port-en loses 0.06 — the ablation's verdict is a fit, so it stays available, not on. */
       bridgeKindBonus: z.number().min(0).default(0),

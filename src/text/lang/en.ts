@@ -7,6 +7,7 @@ import type { LanguagePack, SuffixStemRules } from './language-pack.js';
 import { maintainedStopWords } from './maintained-stop-words.js';
 import { accentFreeStemmer, createSuffixStemmer } from './suffix-stem.js';
 import { englishSchemaCues } from './en-schema-cues.js';
+import { ENGLISH_DERIVATIONS } from './en-derivations.js';
 import { listWords, numberMonths, plainWords, plainWordSet } from './word-lists.js';
 
 const require = createRequire(import.meta.url);
@@ -64,6 +65,7 @@ export const englishPack: LanguagePack = {
   stem: createSuffixStemmer(stemRules),
   snowballStem: accentFreeStemmer(stemmer),
   stemRules,
+  derivations: ENGLISH_DERIVATIONS,
   nonNameWords: plainWordSet(NON_NAME_WORDS),
   questionWords: plainWordSet('who whom whose what which where when why how currently now'),
   answerTypeWords: { person: ['who', 'whom', 'whose'], place: ['where'], choice: ['which', 'what'], objectAuxiliaries: listWords('do does did will would can could should shall may might must has have had'), imperatives: listWords('list name identify give enumerate mention cite state') },

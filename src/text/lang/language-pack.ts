@@ -17,6 +17,12 @@ export interface LanguagePack {
   snowballStem(word: string): string;
   /** The rules this language adds to the stem used when a text's language is unknown; absent: it adds none. */
   readonly stemRules?: SuffixStemRules;
+  /**
+   * Derivationally related words, one line per word followed by its relatives ("maintain maintainer
+   * maintenance"), lower case: a question's "maintains" is met by evidence that says "maintenance".
+   * Absent: the language relates no words beyond their stems.
+   */
+  readonly derivations?: string;
   /** Words that start sentences or titles capitalised but are no names (besides stop words, months and weekdays). */
   readonly nonNameWords: ReadonlySet<string>;
   /** Words of questions that carry no content term ("who", "quel", "currently"). */
