@@ -19,7 +19,8 @@ const PHRASE_REACH = 24;
  * Reads when a sentence's fact begins and ends: a date after "from"/"à compter du" is its start,
  * after "until"/"jusqu'au" its end, "between A and B" / "du A au B" both; a sentence that says
  * the fact stops ("retires", "prend fin", "former") ends it at its date, or by the time of
- * writing when it gives none, unless it also says something begins ("takes over", "nommé").
+ * writing when it gives none, unless it also says something begins ("takes over", "nommé") or
+ * goes on as before ("continues unchanged", « reste »).
  * Otherwise the sentence's first date, or the document's, is the fact's start, as before.
  */
 export function readSentenceValidity(sentence: string, documentDate: string | null, language: Language): SentenceValidity {
@@ -44,7 +45,7 @@ export function readSentenceValidity(sentence: string, documentDate: string | nu
     else if (endsWithAny(before, phrases.fromPhrases)) starts.push(date.iso);
     else if (!date.bareYear || (dates[index + 1] && closesRange(plain, date, dates[index + 1] as DatedSpan, phrases))) unlabelled.push(date.iso);
   });
-  const ending = containsAny(plain, phrases.endingPhrases) && !containsAny(plain, phrases.startingPhrases);
+  const ending = containsAny(plain, phrases.endingPhrases) && !containsAny(plain, phrases.startingPhrases) && !containsAny(plain, phrases.continuingPhrases);
   if (ending && ends.length === 0) ends.push(unlabelled.shift() ?? documentDate ?? '');
   const statedEnd = ends.find((date) => date !== '') ?? null;
   const statedStart = mainClauseStart(starts, dates, plain) ?? (statedEnd === null ? unlabelled[0] : undefined);

@@ -26,6 +26,10 @@ test('a sentence says when its fact starts and ends', () => {
   assert.deepEqual(read('Since 2021, Colm Baptiste has managed the depot.', '2024-01-15', 'en'), { validFrom: '2021', validTo: null });
   assert.deepEqual(read('Ana Ruiz will retire on June 30.', '2024-01-10', 'en'), { validFrom: null, validTo: '2024-06-30' });
   assert.deepEqual(read('Tom Hale, the former head of sales, spoke.', '2024-01-10', 'en'), { validFrom: null, validTo: '2024-01-10' }, 'an ended fact with no date ended by the time of writing');
+  // A sentence saying its fact goes on as before ends nothing, whatever else it calls former.
+  assert.deepEqual(read('Our contract with the firm continues unchanged; Kite now guarantees what its founders previously guaranteed.', '2024-05-07', 'en'), { validFrom: '2024-05-07', validTo: null });
+  assert.deepEqual(read("Le contrat reste inchangé ; l'ancienne garantie des fondateurs est levée.", '2024-05-07', 'fr'), { validFrom: '2024-05-07', validTo: null });
+  assert.deepEqual(read('Kite previously guaranteed the loan.', '2024-05-07', 'en'), { validFrom: null, validTo: '2024-05-07' }, 'without it the ending phrase still ends the fact');
   assert.deepEqual(read('Revenue of 2019 was up at Kite.', '2024-01-01', 'en'), { validFrom: '2024-01-01', validTo: null }, 'a year alone is no date');
   assert.deepEqual(read('Les navettes les conduisent jusqu\'au laboratoire.', '2024-01-10', 'fr'), { validFrom: '2024-01-10', validTo: null }, '"jusqu\'au" before a place is no end');
 });

@@ -92,6 +92,7 @@ export const germanPack: LanguagePack = {
       rangeClosers: ['bis', 'bis zum', 'und dem'],
       endingPhrases: ['ruhestand', 'verlässt', 'verließ', 'endet', 'endete', 'ehemalige', 'ehemaliger', 'früher', 'scheidet aus', 'gekündigt'],
       startingPhrases: ['übernimmt', 'übernahm', 'ernannt', 'nachfolger', 'nachfolgerin', 'neue', 'neuer', 'tritt an'],
+      continuingPhrases: ['bleibt', 'bleiben', 'unverändert', 'weiterhin'],
       replacingPhrases: ['ersetzt', 'folgt auf', 'tritt die nachfolge von', 'anstelle von'],
       replacedByPhrases: ['ersetzt durch', 'abgelöst von', 'abgelöst durch'],
       successorPhrases: ['sein nachfolger', 'seine nachfolgerin', 'ihr nachfolger', 'ihre nachfolgerin'],

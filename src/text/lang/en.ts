@@ -148,6 +148,7 @@ export const englishPack: LanguagePack = {
         'takes over', 'take over', 'took over', 'taking over', 'appointed', 'appoints', 'named', 'joins', 'joined', 'succeeds', 'succeeded',
         'will succeed', 'to succeed', 'replaces', 'replaced', 'will replace', 'new', 'newly', 'starts', 'started', 'will start', 'begins',
       ],
+      continuingPhrases: ['continues', 'continue', 'will continue', 'remains', 'remain', 'will remain', 'unchanged', 'stays', 'will stay'],
       replacingPhrases: [
         'replaces', 'replaced', 'will replace', 'to replace', 'replacing', 'succeeds', 'succeeded', 'will succeed', 'to succeed', 'takes over from',
         'took over from', 'taking over from', 'to take over from', 'in place of', 'instead of',

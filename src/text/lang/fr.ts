@@ -122,6 +122,7 @@ export const frenchPack: LanguagePack = {
         'prise de fonction', 'prendra ses fonctions', 'prend ses fonctions', 'succéder', 'succède', 'succédera', 'nommé', 'nommée', 'rejoint',
         'rejoindra', 'remplace', 'remplacera', 'nouveau', 'nouvelle', 'nouvel', 'désormais', 'confiées', 'confiés', 'confiée', 'confié',
       ],
+      continuingPhrases: ['se poursuit', 'se poursuivra', 'continue', 'continuera', 'reste', 'restera', 'demeure', 'demeurera', 'inchangé', 'inchangée', 'inchangés', 'inchangées'],
       replacingPhrases: [
         'remplace', 'remplacera', 'a remplacé', 'remplaçant', 'succède à', 'succédera à', 'a succédé à', 'succéder à', 'prend le relais de',
         'prendra le relais de', 'a pris le relais de', 'à la place de', 'en remplacement de',

@@ -237,6 +237,8 @@ export interface ValidityPhrases {
   readonly endingPhrases: readonly string[];
   /** Anywhere in the sentence: its fact begins at the sentence's date ("takes over", "appointed"); wins over an ending phrase. */
   readonly startingPhrases: readonly string[];
+  /** Anywhere in the sentence: its fact goes on as before ("continues", "remains", "inchangé"); an ending phrase then ends something else ("… continues unchanged; the guarantees previously given …"). */
+  readonly continuingPhrases: readonly string[];
   /** Between two names, the first takes the second's place ("replaces", "takes over from", "succède à"). */
   readonly replacingPhrases: readonly string[];
   /** Between two names, the second takes the first's place ("was replaced by", "remplacé par"). */
