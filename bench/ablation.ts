@@ -43,6 +43,8 @@ const SETS: readonly AblationSet[] = [
   // Written blind by a helper that read neither the engine nor the other sets: the least fitted of the development sets.
   { name: 'dev/transit-authority-en', column: 'transit-authority-en mean', kind: 'coverage', file: path.resolve('test', 'fixtures', 'dev', 'transit-authority-en.json'), methods: ['auto'], heldOut: false },
   { name: 'dev/aero-mro-en', column: 'aero-mro-en mean', kind: 'coverage', file: path.resolve('test', 'fixtures', 'dev', 'aero-mro-en.json'), methods: ['auto'], heldOut: false },
+  { name: 'dev/mining-company-en', column: 'mining-company-en mean', kind: 'coverage', file: path.resolve('test', 'fixtures', 'dev', 'mining-company-en.json'), methods: ['auto'], heldOut: false },
+  { name: 'dev/dechets-syndicat-fr', column: 'dechets-syndicat-fr mean', kind: 'coverage', file: path.resolve('test', 'fixtures', 'dev', 'dechets-syndicat-fr.json'), methods: ['auto'], heldOut: false },
   { name: 'hotpotqa', column: 'HotpotQA R@5', kind: 'retrieval', file: path.join(SHARED_EVAL, 'data', 'hotpotqa_hipporag_train100.json'), methods: ['local'], heldOut: false },
 ];
 
