@@ -75,7 +75,7 @@ export const spanSchema = z.object({ start: z.number().int(), end: z.number().in
 export type Span = z.infer<typeof spanSchema>;
 
 /** What kind of clue a type vote came from: a schema cue (suffix, word before or after, title), the name's shape, a relative pronoun, a descriptor noun, or a referring noun phrase. */
-export const typeCueSchema = z.enum(['suffix', 'before', 'after', 'title', 'code', 'person-name', 'initial', 'business-shape', 'relative-pronoun', 'descriptor', 'referring-noun']);
+export const typeCueSchema = z.enum(['suffix', 'before', 'after', 'title', 'code', 'person-name', 'initial', 'business-shape', 'relative-pronoun', 'descriptor', 'referring-noun', 'relation-agent']);
 export type TypeCue = z.infer<typeof typeCueSchema>;
 
 /** One vote of the NLP extractor for a mention's type: the cue, the phrase that fired it, and its weight. */

@@ -176,6 +176,14 @@ test('relative pronouns, contract phrases and "-ics" endings type organisations;
   assert.equal(typeOf('Morrow Hydraulics has been appointed to supply the pumps.', 'Morrow Hydraulics'), 'Organisation');
 });
 
+test('a name no cue types takes the type its role in a schema phrase requires, unless that role is a person\'s', () => {
+  const typeOf = (text: string, name: string) => extract(text).entities.find((entity) => entity.name === name)?.type;
+  assert.equal(typeOf('The accounts were audited by Pemberton Hale, which issued an unqualified opinion.', 'Pemberton Hale'), 'Organisation', 'the agent of "audited by"');
+  assert.equal(typeOf('Quillon Cyber supplied the test kit.', 'Quillon Cyber'), 'Organisation', 'the subject of "supplied", over the weak shape of a person\'s name');
+  assert.equal(typeOf('Dana Pruitt supplied the report.', 'Dana Pruitt'), 'Person', 'a given name outweighs the role');
+  assert.equal(typeOf('The project is led by Kelvane.', 'Kelvane'), 'Concept', 'a person\'s role types nothing: names of people carry their own shape');
+});
+
 test('the only name of a sentence is tied weakly to the names of the sentence before, with the text between as evidence', () => {
   const text = 'Halden Pumps missed both delivery windows and its contract is terminated. The three pumps delivered are kept. Morrow Hydraulics will supply the rest.';
   const result = extract(text);

@@ -23,7 +23,7 @@ export function tallyVotes(votes: readonly TypeVote[]): TypeVotes {
  * 0.5 ("the new contractor"); one that starts with a known given name ("Irena Moss") is a
  * stronger one, above it. Chosen on the development sets (maritime-port-en gained, none lost).
  */
-const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 0.25, givenName: 1, businessShape: 1, placeNounAfter: 1 };
+const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 0.25, givenName: 1, businessShape: 1, placeNounAfter: 1, relationAgent: 0.5 };
 
 /** The typing words of every language (as before the packs, the mention's language does not choose among them). */
 const typingWords = acrossLanguages((packs) => {
@@ -275,7 +275,32 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
     if (isPersonType && !mention.isCode && shape && !afterDeterminer && !relativeIsThing) add(type.name, WEIGHTS[shape === 'initial' ? 'initial' : shape === 'given-name' ? 'givenName' : 'personName'], shape === 'initial' ? 'initial' : 'person-name');
     if (isPersonType && relativeIsPerson) add(type.name, WEIGHTS.after, 'relative-pronoun', relative);
   }
+  // A name no cue types, or only the weak shape of a person's name ("Quillon Cyber"), takes the type its role in a schema phrase
+  // requires: the agent after a passive phrase ("audited by X"), the subject before an active one ("X supplies"), of an edge type
+  // whose source is one node type. Not for people, whose names carry their own shape: a name with none after "led by" is more often a firm's.
+  if (votes.every((vote) => vote.weight < WEIGHTS.relationAgent) && !relativeIsPerson) {
+    const role = agentRole(schema, before, after);
+    if (role !== null) add(role.type, WEIGHTS.relationAgent, 'relation-agent', role.phrase);
+  }
   return votes;
+}
+
+const agentPhrasesBySchema = new WeakMap<GraphSchema, { passive: Array<{ type: string; phrase: string; words: string[] }>; active: Array<{ type: string; phrase: string; words: string[] }> }>();
+
+/** The node type a schema phrase around a mention makes it the source of (passive phrase just before, active one just after); null when none does or the source may be of several types or a person. */
+function agentRole(schema: GraphSchema, before: readonly string[], after: readonly string[]): { type: string; phrase: string } | null {
+  let phrases = agentPhrasesBySchema.get(schema);
+  if (!phrases) {
+    const personTypes = new Set(schema.nodeTypes.filter((type) => type.cues.shapes.includes('person-name')).map((type) => type.name));
+    const single = schema.edgeTypes.filter((edge) => edge.source.length === 1 && !personTypes.has(edge.source[0] as string) && edge.source[0] !== FALLBACK_NODE_TYPE);
+    const prepared = (edge: (typeof single)[number], list: readonly string[]) => list.map((phrase) => ({ type: edge.source[0] as string, phrase, words: words(phrase) })).filter((item) => item.words.length > 0);
+    phrases = { passive: single.flatMap((edge) => prepared(edge, edge.passivePatterns)), active: single.flatMap((edge) => prepared(edge, edge.patterns)) };
+    agentPhrasesBySchema.set(schema, phrases);
+  }
+  const passive = phrases.passive.find((item) => endsWithPhrase([...before], item.words));
+  if (passive) return { type: passive.type, phrase: passive.phrase };
+  const active = phrases.active.find((item) => startsWithPhrase([...after], item.words));
+  return active ? { type: active.type, phrase: active.phrase } : null;
 }
 
 /** The first node type whose name or description says it holds companies ("Organisation: a company, firm, supplier…"); null when none does. */
