@@ -74,7 +74,7 @@ export type Chunk = z.infer<typeof chunkSchema>;
 export const spanSchema = z.object({ start: z.number().int(), end: z.number().int() });
 export type Span = z.infer<typeof spanSchema>;
 
-/** What kind of clue a type vote came from: a schema cue (suffix, word before or after, title), the name's shape, a relative pronoun, a descriptor noun, or a referring noun phrase. */
+/** What kind of clue a type vote came from: a schema cue (suffix, word before or after, title), the name's shape, a relative pronoun, a descriptor noun, a referring noun phrase, or the name's role in a schema phrase ("audited by X"). */
 export const typeCueSchema = z.enum(['suffix', 'before', 'after', 'title', 'code', 'person-name', 'initial', 'business-shape', 'relative-pronoun', 'descriptor', 'referring-noun', 'relation-agent']);
 export type TypeCue = z.infer<typeof typeCueSchema>;
 

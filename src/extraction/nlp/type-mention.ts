@@ -22,6 +22,9 @@ export function tallyVotes(votes: readonly TypeVote[]): TypeVotes {
  * Vote weights. A person-shaped name ("Vorrin Boatcare") is a weak hint, below a referring noun's
  * 0.5 ("the new contractor"); one that starts with a known given name ("Irena Moss") is a
  * stronger one, above it. Chosen on the development sets (maritime-port-en gained, none lost).
+ * A schema role ("audited by X") weighs as a referring noun: it outweighs a person-shaped name
+ * alone, never a given name or a cue of the name itself (2026-12-07: mining-company-en gained, no
+ * auto cell lost).
  */
 const WEIGHTS = { suffix: 3, before: 2, after: 2, title: 3, code: 3, initial: 3, personName: 0.25, givenName: 1, businessShape: 1, placeNounAfter: 1, relationAgent: 0.5 };
 
