@@ -30,8 +30,8 @@ function developmentTexts(): string[] {
   return texts;
 }
 
-/** Real names the corpora also write, which src/ may use: languages and countries. */
-const REAL_NAMES = new Set(['English', 'French', 'France', 'German']);
+/** Real names the corpora also write, which src/ may use: languages, countries and their peoples. */
+const REAL_NAMES = new Set(['English', 'French', 'France', 'German', 'Australian']);
 
 /**
  * The words the development corpora coin as names: capitalised, never written in lower case there, and

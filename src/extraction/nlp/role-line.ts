@@ -16,7 +16,7 @@ const MAX_ROLE_WORDS = 4;
 const MAX_WORDS_BEFORE_HOLDER = 1;
 
 /**
- * Reads a role line of a report or notice: "Programme manager: Hallie Corvane." or "Chef de projet :
+ * Reads a role line of a report or notice: "Programme manager: Hallie Vorrin." or "Chef de projet :
  * Léa Morvan." under a title naming what the document is about. The role's head noun (the last
  * word in modifier-first languages, the first in head-first ones) is the noun of an edge phrase
  * of the schema ("manager" of "manager of", "chef" of "chef de"), so the line states that edge from
