@@ -71,12 +71,12 @@ function wordsBefore(sentence: string, start: number, headFirst: boolean): strin
   return [...(head === undefined ? [] : [head]), ...words(window.slice(colon + 1))];
 }
 
-function endsWithPhrase(tokens: string[], phrase: string[]): boolean {
+function endsWithPhrase(tokens: readonly string[], phrase: readonly string[]): boolean {
   if (phrase.length === 0 || phrase.length > tokens.length) return false;
   return phrase.every((word, offset) => tokens[tokens.length - phrase.length + offset] === word);
 }
 
-function startsWithPhrase(tokens: string[], phrase: string[]): boolean {
+function startsWithPhrase(tokens: readonly string[], phrase: readonly string[]): boolean {
   if (phrase.length === 0 || phrase.length > tokens.length) return false;
   return phrase.every((word, offset) => tokens[offset] === word);
 }
@@ -300,9 +300,9 @@ function agentRole(schema: GraphSchema, before: readonly string[], after: readon
     phrases = { passive: single.flatMap((edge) => prepared(edge, edge.passivePatterns)), active: single.flatMap((edge) => prepared(edge, edge.patterns)) };
     agentPhrasesBySchema.set(schema, phrases);
   }
-  const passive = phrases.passive.find((item) => endsWithPhrase([...before], item.words));
+  const passive = phrases.passive.find((item) => endsWithPhrase(before, item.words));
   if (passive) return { type: passive.type, phrase: passive.phrase };
-  const active = phrases.active.find((item) => startsWithPhrase([...after], item.words));
+  const active = phrases.active.find((item) => startsWithPhrase(after, item.words));
   return active ? { type: active.type, phrase: active.phrase } : null;
 }
 
