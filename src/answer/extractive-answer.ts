@@ -1,4 +1,4 @@
-import { normaliseName } from '../core/normalise.js';
+import { normaliseName, stripAccents } from '../core/normalise.js';
 import { innermostHeading, type Citation, type Entity, type Language } from '../core/records.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../config/ranking-profile.js';
 import { COOCCURRENCE_EDGE_TYPE, FALLBACK_NODE_TYPE } from '../config/graph-schema.js';
@@ -8,7 +8,8 @@ import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { contentStems } from '../text/content-stems.js';
 import { findDates } from '../text/find-dates.js';
 import { describedAs, readEntityNouns } from '../text/described-as.js';
-import { languagePack } from '../text/lang/registry.js';
+import { acrossLanguages, languagePack } from '../text/lang/registry.js';
+import { escapeRegExp } from '../text/lang/word-lists.js';
 import { citeChunk } from './cite-chunk.js';
 import { passagePieces } from './passage-pieces.js';
 import { formatPath } from './format-path.js';
@@ -110,7 +111,10 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
     }
   }
   // Asked for no kind of entity about the one thing the question names, which heads the first passage ("What values does pollMode accept?"): that section answers, not a path away from it.
-  const pathEvidence = wantedTypes.size === 0 && firstPassageIsHeadedByQuestion(analysis, context) ? { evidence: [], answers: [] } : selectPathEvidence(context, candidates, options, profile);
+  // Asked for a cause, the sentences that state one answer: a cause is seldom a name a path reaches ("a seized idler bearing").
+  const pathEvidence = analysis.answerType.cause
+    ? { evidence: statedCause(candidates), answers: [] }
+    : wantedTypes.size === 0 && firstPassageIsHeadedByQuestion(analysis, context) ? { evidence: [], answers: [] } : selectPathEvidence(context, candidates, options, profile);
   const chosen = chooseSentences(pathEvidence.evidence, candidates, options);
   if (chosen.length === 0) return { ...base, answer: NOT_FOUND, found: false, citations: [] };
   // Answer first: the entities the chosen paths reach, then the evidence that reaches them; or, when
@@ -118,7 +122,8 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   // Without a path, what a sentence names beside the question's own entities is reached (any sentence's, when the question names none).
   const reachedBySentence = chosen.filter((candidate) => questionEntityIds.size === 0 || candidate.entities.some((entity) => questionEntityIds.has(entity.id)));
   const named = pathEvidence.answers.length > 0 ? pathEvidence.answers : reachedBySentence.flatMap((candidate) => candidate.entities.filter((entity) => !questionEntityIds.has(entity.id)));
-  const lead = !reachesAskedKind(analysis, named) ? `${noneOfAskedKind(analysis)} ` : pathEvidence.answers.length > 0 ? `${pathEvidence.answers.map((entity) => entity.name).join('; ')} — ` : '';
+  // A stated cause answers as it is written: the kind the question names ("which failed component") is a common noun there, not an entity.
+  const lead = analysis.answerType.cause && pathEvidence.evidence.length > 0 ? '' : !reachesAskedKind(analysis, named) ? `${noneOfAskedKind(analysis)} ` : pathEvidence.answers.length > 0 ? `${pathEvidence.answers.map((entity) => entity.name).join('; ')} — ` : '';
   const citations: Citation[] = [];
   const markerOf = new Map<string, number>();
   const parts = chosen.map((candidate) => {
@@ -136,6 +141,39 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   const documents = new Map(chosen.map((candidate) => [candidate.documentId, candidate]));
   for (const [id, candidate] of documents) citations.push({ kind: 'document', id, label: candidate.documentTitle, path: candidate.documentPath });
   return { ...base, answer: `${lead}${parts.join(' ')}`, found: true, citations };
+}
+
+/** The cause phrases of every registered language, matched as whole words in accent-free lower case with apostrophes as spaces. */
+const causeEvidence = acrossLanguages((packs) => {
+  const phrases = [...new Set(packs.flatMap((pack) => pack.questionPhrasing.causes.evidencePhrases))];
+  return new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${phrases.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+});
+
+/** True when a sentence states a cause ("triggered by", "found that the fire started when", « provoqué par »). */
+function statesACause(text: string): boolean {
+  return causeEvidence().test(stripAccents(text).toLowerCase().replace(/['’]/g, ' '));
+}
+
+/**
+ * The sentence that answers a question asking what caused something, first: of the sentences that state a cause, the one
+ * whose passage best meets the question (its best sentence's score, which describes the event) and which itself meets it
+ * best. A cause is seldom told in the question's words ("the fire started when a seized idler bearing overheated" answers
+ * "which component set off the blaze on the reclaim conveyor"), the event it explains is, beside it. None when no sentence states one.
+ */
+function statedCause(candidates: readonly Candidate[]): Candidate[] {
+  const passageScore = new Map<string, number>();
+  for (const candidate of candidates) passageScore.set(candidate.chunkId, Math.max(passageScore.get(candidate.chunkId) ?? 0, candidate.score));
+  let best: Candidate | null = null;
+  let bestScore = 0;
+  for (const candidate of candidates) {
+    if (candidate.verbatim || !statesACause(candidate.text)) continue;
+    const score = (passageScore.get(candidate.chunkId) ?? 0) + candidate.score;
+    if (score > bestScore) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best ? [best] : [];
 }
 
 /** True when the question names one thing and the first passage's own heading (its section's last) is that name. */

@@ -11,7 +11,7 @@ import {
 } from '../text/question-signals.js';
 import { datesAnchorEvent, splitAtSubordinateClause } from './anchor-date.js';
 import { unwrapRequest, withoutRequestVerb } from './unwrap-request.js';
-import { answerHeadIsPlural, answerHeadStem, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
+import { answerHeadIsPlural, answerHeadStem, asksForCause, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
 import { relationAlternatives, relationTypeWords } from './relation-alternatives.js';
 
 /**
@@ -29,6 +29,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
   const language = detectLanguage(question);
   const headFirst = languagePack(language).descriptors.headFirst;
   const stems = topicStems(searchText);
+  const types = expectedAnswerTypes(asked, schema);
   return {
     text: question,
     searchText,
@@ -39,7 +40,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     contentText,
     contentStems: topicStems(contentText),
     subordinateStems: subordinateOnly(searchText, topicStems),
-    answerType: { types: expectedAnswerTypes(asked, schema), headStem: answerHeadStem(asked, schema, headFirst), headPlural: answerHeadIsPlural(asked, schema, headFirst) },
+    answerType: { types, headStem: answerHeadStem(asked, schema, headFirst), headPlural: answerHeadIsPlural(asked, schema, headFirst), cause: asksForCause(asked, schema, types) },
     bridgeKinds: bridgeKinds(asked, schema),
     temporal: readTemporalPreference(asked),
     changeWindow: readChangeWindow(asked),

@@ -5,6 +5,7 @@ import { stemWord } from '../core/stem.js';
 import { acrossLanguages } from '../text/lang/registry.js';
 import { wordAlternation } from '../text/lang/word-lists.js';
 import { contentStems } from '../text/content-stems.js';
+import { splitAtSubordinateClause } from './anchor-date.js';
 
 /** Node types a question asks for, each with how strongly (1 = the type named, 0.5 = plausible). */
 export type AnswerTypeWeights = Map<string, number>;
@@ -19,6 +20,8 @@ const questionWords = acrossLanguages((packs) => {
     choice: union((pack) => pack.answerTypeWords.choice),
     objectAuxiliaries: union((pack) => pack.answerTypeWords.objectAuxiliaries),
     imperatives: union((pack) => pack.answerTypeWords.imperatives),
+    causePhrases: [...new Set(packs.flatMap((pack) => pack.questionPhrasing.causes.questionPhrases))],
+    thingPhrases: packs.flatMap((pack) => pack.answerTypeWords.thingPhrases ?? []).map((phrase) => phrase.split(' ')),
     organisation: organisation.length > 0 ? new RegExp(`\\b(?:${wordAlternation(organisation)})`) : /$^/,
   };
 });
@@ -29,13 +32,25 @@ const questionWords = acrossLanguages((packs) => {
  * to choose among things as "which" does. Null when there is neither.
  */
 export function whPhrase(words: readonly string[]): { index: number; asks: 'person' | 'place' | 'choice' } | null {
-  const { person, place, choice, imperatives } = questionWords();
+  const { person, place, choice, imperatives, thingPhrases } = questionWords();
   const index = words.findIndex((word) => person.has(word) || place.has(word) || choice.has(word));
+  // "Qu'est-ce qui a déclenché …": the person word ends a run that asks what, not who.
+  const thing = thingPhrase(words, thingPhrases);
+  if (thing !== null && (index < 0 || index >= thing.start)) return { index: thing.end, asks: 'choice' };
   // "Nommez le cabinet qui a vérifié …": a wh-word further on is a relative pronoun; "Indiquez qui dirige …" asks with it.
   if (imperatives.has(words[0] ?? '') && (index < 0 || index > IMPERATIVE_REACH)) return { index: 0, asks: 'choice' };
   if (index < 0) return null;
   const word = words[index] as string;
   return { index, asks: person.has(word) ? 'person' : place.has(word) ? 'place' : 'choice' };
+}
+
+/** Where the first thing phrase the question writes ("qu est ce qui") starts and its last word, or null. */
+function thingPhrase(words: readonly string[], phrases: readonly (readonly string[])[]): { start: number; end: number } | null {
+  for (let start = 0; start < words.length; start += 1) {
+    const phrase = phrases.find((candidate) => candidate.every((word, offset) => words[start + offset] === word));
+    if (phrase) return { start, end: start + phrase.length - 1 };
+  }
+  return null;
 }
 
 /** A wh-word at most this many words after an opening request verb is the question's own ("Tell me who …", "Indiquez qui …"). */
@@ -77,6 +92,26 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
     return weights;
   }
   return weights;
+}
+
+/**
+ * True when a "what"/"which" question (or « qu'est-ce qui ») asks what caused something: one of the packs' cause
+ * phrases stands in its main part ("what set off the flame detector", "quelle pièce est à l'origine du feu"), not in a
+ * clause that identifies what it starts from ("which manufacturer makes the pump whose failure caused …"), and it asks
+ * for no person or organisation ("which contractor caused the delay" asks for a name a relation reaches).
+ */
+export function asksForCause(question: string, schema: GraphSchema, types: AnswerTypeWeights): boolean {
+  const { organisation } = questionWords();
+  const asksForAgent = [...types.keys()].some((name) => {
+    const type = schema.nodeTypes.find((candidate) => candidate.name === name);
+    return type !== undefined && (type.cues.shapes.includes('person-name') || organisation.test(describe(type)));
+  });
+  if (asksForAgent) return false;
+  const main = splitAtSubordinateClause(question).main.map((word) => stripAccents(word));
+  const wh = whPhrase(main);
+  if (wh === null || wh.asks !== 'choice') return false;
+  const rest = ` ${main.slice(wh.index + 1).join(' ')} `;
+  return questionWords().causePhrases.some((phrase) => rest.includes(` ${phrase} `));
 }
 
 /**

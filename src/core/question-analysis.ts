@@ -52,6 +52,8 @@ export interface QuestionAnalysis {
     headStem: string | null;
     /** The wh-phrase's head noun is plural ("which suppliers", "quels fournisseurs"): several answers are asked for. */
     headPlural: boolean;
+    /** A "what" question whose main part asks what caused something, and not for a person or organisation ("what set off the alarm?"): a cause, stated in a sentence that says so. */
+    cause: boolean;
   };
   /** Node types the question's other nouns name: the kinds of the entities its chain passes through ("the programme delivered at the site …"). */
   bridgeKinds: ReadonlySet<string>;

@@ -122,6 +122,10 @@ export const germanPack: LanguagePack = {
     contractions: [],
     requestPronouns: ['mir', 'uns'],
     nameOfPhrases: [['den namen des', 'den'], ['den namen der', 'die'], ['der name des', 'der'], ['der name der', 'die']],
+    causes: {
+      questionPhrases: ['verursacht', 'verursachte', 'ausgelost', 'loste', 'ursache', 'grund', 'fuhrte zu', 'verantwortlich'],
+      evidencePhrases: ['verursacht durch', 'ausgelost durch', 'wegen', 'aufgrund', 'infolge', 'zuruckzufuhren auf', 'ursache', 'ergab dass', 'stellte fest', 'fuhrte zu', 'verursachte', 'loste aus'],
+    },
   },
   corpusMetaWords: plainWordSet('haupt wichtigsten thema themen dokument dokumente dokumenten insgesamt zusammenfassung'),
   concerns: {

@@ -195,6 +195,14 @@ export const englishPack: LanguagePack = {
     contractions: [["what's", 'what is'], ["who's", 'who is'], ["where's", 'where is'], ["which's", 'which is'], ["how's", 'how is']],
     requestPronouns: ['me', 'us'],
     nameOfPhrases: [['the names of the', 'the'], ['the name of the', 'the'], ['the names of', ''], ['the name of', ''], ['names of the', 'the'], ['name of the', 'the'], ['names of', ''], ['name of', '']],
+    causes: {
+      questionPhrases: ['cause', 'caused', 'causes', 'causing', 'set off', 'sets off', 'triggered', 'trigger', 'triggers', 'sparked', 'spark', 'started', 'led to', 'lead to', 'leads to', 'resulted in', 'responsible for', 'to blame', 'reason for', 'origin of'],
+      evidencePhrases: [
+        'caused by', 'triggered by', 'set off by', 'sparked by', 'started when', 'started by', 'began when', 'due to', 'owing to', 'because of', 'because',
+        'resulted from', 'result of', 'traced to', 'traced back to', 'attributed to', 'blamed on', 'root cause', 'cause of', 'cause was', 'caused',
+        'found that', 'concluded that', 'established that', 'determined that', 'showed that', 'revealed that', 'confirmed that', 'led to',
+      ],
+    },
   },
   corpusMetaWords: plainWordSet('main key major overall recurring common general theme themes topic topics across throughout document documents corpus sources texts summary summarise summarize'),
   nationalityAdjectives: {

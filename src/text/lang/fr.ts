@@ -43,7 +43,7 @@ export const frenchPack: LanguagePack = {
   stemRules,
   nonNameWords: plainWordSet(NON_NAME_WORDS),
   questionWords: plainWordSet('qui que quoi quel quelle quels quelles ou quand pourquoi comment lequel laquelle actuellement'),
-  answerTypeWords: { person: ['qui'], place: ['ou'], choice: ['quel', 'quelle', 'quels', 'quelles'], objectAuxiliaries: [], imperatives: plainWords('citez nommez indiquez donnez enumerez listez identifiez precisez mentionnez cite nomme indique donne enumere liste identifie precise') },
+  answerTypeWords: { person: ['qui'], place: ['ou'], choice: ['quel', 'quelle', 'quels', 'quelles'], objectAuxiliaries: [], imperatives: plainWords('citez nommez indiquez donnez enumerez listez identifiez precisez mentionnez cite nomme indique donne enumere liste identifie precise'), thingPhrases: ['qu est ce qui'] },
   organisationWordPrefixes: ['societe', 'entreprise', 'organisme', 'organisation', 'firme'],
   names: {
     titles: plainWordSet('mme mlle m dre pr me'),
@@ -159,6 +159,14 @@ export const frenchPack: LanguagePack = {
     contractions: [],
     requestPronouns: ['moi', 'nous'],
     nameOfPhrases: [['les noms des', 'les'], ['les noms de', 'les'], ['le nom de la', 'la'], ['le nom du', 'le'], ["le nom de l'", "l'"], ['le nom des', 'les'], ['le nom de', '']],
+    causes: {
+      questionPhrases: ['cause', 'cause de', 'cause le', 'cause la', 'provoque', 'provoquee', 'declenche', 'declenchee', 'a l origine', 'origine', 'entraine', 'entrainee', 'explique', 'raison', 'responsable'],
+      evidencePhrases: [
+        'provoque par', 'provoquee par', 'provoques par', 'cause par', 'causee par', 'declenche par', 'declenchee par', 'du a', 'due a', 'dus a', 'dues a',
+        'en raison de', 'en raison d', 'a cause de', 'a cause d', 'a l origine', 'resulte de', 'resulte d', 'imputable a', 'imputee a',
+        'la cause', 'cause de', 'conclut a', 'conclut que', 'conclu a', 'conclu que', 'a montre que', 'a etabli que', 'a revele que', 'revele que', 'a permis d etablir', 'a provoque', 'a cause',
+      ],
+    },
   },
   corpusMetaWords: plainWordSet('grands principaux principales sujets ensemble resume'),
   concerns: {

@@ -36,6 +36,8 @@ export interface LanguagePack {
     readonly objectAuxiliaries: readonly string[];
     /** Request verbs that open a question with no wh-word and ask to choose among things as a choice word does ("list the suppliers", "citez les fournisseurs"), accent-free. */
     readonly imperatives: readonly string[];
+    /** Word runs that ask "what" though they end in a person word ("qu'est-ce qui" read as `qu est ce qui`), accent-free: they ask for a thing. */
+    readonly thingPhrases?: readonly string[];
   };
   /** Prefixes of words that name organisations ("compan" for company, companies; "entreprise"). */
   readonly organisationWordPrefixes: readonly string[];
@@ -284,6 +286,13 @@ export interface QuestionPhrasing {
   readonly requestPronouns: readonly string[];
   /** Phrases that ask for the answer's name rather than the answer, with what stands in their place: "the name of the firm that …" asks for "the firm that …". */
   readonly nameOfPhrases: ReadonlyArray<readonly [phrase: string, replacement: string]>;
+  /**
+   * How a question asks what caused something and how a text states a cause, accent-free and lower case, apostrophes
+   * read as spaces: a "what"-question with one of `questionPhrases` ("what set off the alarm", "qu'est-ce qui a déclenché
+   * le sinistre") asks for a cause, which answers in a sentence holding one of `evidencePhrases` ("triggered by",
+   * "found that the fire started when", « provoqué par », « l'expertise conclut à »), whatever words of the question it repeats.
+   */
+  readonly causes: { readonly questionPhrases: readonly string[]; readonly evidencePhrases: readonly string[] };
 }
 
 /** The concern lexicon of the language. */
