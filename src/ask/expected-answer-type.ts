@@ -20,6 +20,7 @@ const questionWords = acrossLanguages((packs) => {
     choice: union((pack) => pack.answerTypeWords.choice),
     objectAuxiliaries: union((pack) => pack.answerTypeWords.objectAuxiliaries),
     imperatives: union((pack) => pack.answerTypeWords.imperatives),
+    causeWords: new Set(packs.flatMap((pack) => pack.questionPhrasing.causes.questionWords)),
     causePhrases: [...new Set(packs.flatMap((pack) => pack.questionPhrasing.causes.questionPhrases))],
     thingPhrases: packs.flatMap((pack) => pack.answerTypeWords.thingPhrases ?? []).map((phrase) => phrase.split(' ')),
     organisation: organisation.length > 0 ? new RegExp(`\\b(?:${wordAlternation(organisation)})`) : /$^/,
@@ -95,7 +96,7 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
 }
 
 /**
- * True when a "what"/"which" question (or « qu'est-ce qui ») asks what caused something: one of the packs' cause
+ * True when a question asks why, or a "what"/"which" question (or « qu'est-ce qui ») asks what caused something: one of the packs' cause
  * phrases stands in its main part ("what set off the flame detector", "quelle pièce est à l'origine du feu"), not in a
  * clause that identifies what it starts from ("which manufacturer makes the pump whose failure caused …"), and it asks
  * for no person or organisation ("which contractor caused the delay" asks for a name a relation reaches).
@@ -108,6 +109,8 @@ export function asksForCause(question: string, schema: GraphSchema, types: Answe
   });
   if (asksForAgent) return false;
   const main = splitAtSubordinateClause(question).main.map((word) => stripAccents(word));
+  // "Why was the link suspended?", « Pourquoi le site a-t-il fermé ? »: asked for a cause whatever follows.
+  if (questionWords().causeWords.has(main[0] ?? '')) return true;
   const wh = whPhrase(main);
   if (wh === null || wh.asks !== 'choice') return false;
   const rest = ` ${main.slice(wh.index + 1).join(' ')} `;

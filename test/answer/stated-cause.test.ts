@@ -33,6 +33,14 @@ test('asked what set off an event, the answer opens with the sentence of its pas
   assert.match(answer.answer, /^The review found that the fire started when an overheated roller/, answer.answer);
 });
 
+test('a question asking why is a cause question too, in English and French', () => {
+  for (const question of ['Why did the stacker belt at the bagging plant stop in May 2023?', "Pourquoi le tapis de la centrale d'ensachage s'est-il arrêté en mai 2023 ?"]) {
+    assert.equal(analyzeQuestion(question, schema).answerType.cause, true, question);
+  }
+  const answer = answerExtractively(analyzeQuestion('Why did the stacker belt at the bagging plant stop in May 2023?', schema), contextOf([incident, other]), limits);
+  assert.match(answer.answer, /^The review found that the fire started/, answer.answer);
+});
+
 test('a question that does not ask for a cause is answered by the sentences that meet it', () => {
   const analysis = analyzeQuestion('Which conveyor does the stacker belt at the bagging plant feed?', schema);
   assert.equal(analysis.answerType.cause, false);

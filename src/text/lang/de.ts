@@ -123,6 +123,7 @@ export const germanPack: LanguagePack = {
     requestPronouns: ['mir', 'uns'],
     nameOfPhrases: [['den namen des', 'den'], ['den namen der', 'die'], ['der name des', 'der'], ['der name der', 'die']],
     causes: {
+      questionWords: ['warum', 'weshalb', 'wieso'],
       questionPhrases: ['verursacht', 'verursachte', 'ausgelost', 'loste', 'ursache', 'grund', 'fuhrte zu', 'verantwortlich'],
       evidencePhrases: ['verursacht durch', 'ausgelost durch', 'wegen', 'aufgrund', 'infolge', 'zuruckzufuhren auf', 'ursache', 'ergab dass', 'stellte fest', 'fuhrte zu', 'verursachte', 'loste aus'],
     },

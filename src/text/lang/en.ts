@@ -196,6 +196,7 @@ export const englishPack: LanguagePack = {
     requestPronouns: ['me', 'us'],
     nameOfPhrases: [['the names of the', 'the'], ['the name of the', 'the'], ['the names of', ''], ['the name of', ''], ['names of the', 'the'], ['name of the', 'the'], ['names of', ''], ['name of', '']],
     causes: {
+      questionWords: ['why'],
       questionPhrases: ['cause', 'caused', 'causes', 'causing', 'set off', 'sets off', 'triggered', 'trigger', 'triggers', 'sparked', 'spark', 'started', 'led to', 'lead to', 'leads to', 'resulted in', 'responsible for', 'to blame', 'reason for', 'origin of'],
       evidencePhrases: [
         'caused by', 'triggered by', 'set off by', 'sparked by', 'started when', 'started by', 'began when', 'due to', 'owing to', 'because of', 'because',

@@ -160,6 +160,7 @@ export const frenchPack: LanguagePack = {
     requestPronouns: ['moi', 'nous'],
     nameOfPhrases: [['les noms des', 'les'], ['les noms de', 'les'], ['le nom de la', 'la'], ['le nom du', 'le'], ["le nom de l'", "l'"], ['le nom des', 'les'], ['le nom de', '']],
     causes: {
+      questionWords: ['pourquoi'],
       questionPhrases: ['cause', 'cause de', 'cause le', 'cause la', 'provoque', 'provoquee', 'declenche', 'declenchee', 'a l origine', 'origine', 'entraine', 'entrainee', 'explique', 'raison', 'responsable'],
       evidencePhrases: [
         'provoque par', 'provoquee par', 'provoques par', 'cause par', 'causee par', 'declenche par', 'declenchee par', 'du a', 'due a', 'dus a', 'dues a',

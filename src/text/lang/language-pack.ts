@@ -291,8 +291,9 @@ export interface QuestionPhrasing {
    * read as spaces: a "what"-question with one of `questionPhrases` ("what set off the alarm", "qu'est-ce qui a déclenché
    * le sinistre") asks for a cause, which answers in a sentence holding one of `evidencePhrases` ("triggered by",
    * "found that the fire started when", « provoqué par », « l'expertise conclut à »), whatever words of the question it repeats.
+   * A question opening with one of `questionWords` ("why", « pourquoi ») asks for a cause whatever follows.
    */
-  readonly causes: { readonly questionPhrases: readonly string[]; readonly evidencePhrases: readonly string[] };
+  readonly causes: { readonly questionWords: readonly string[]; readonly questionPhrases: readonly string[]; readonly evidencePhrases: readonly string[] };
 }
 
 /** The concern lexicon of the language. */
