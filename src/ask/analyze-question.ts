@@ -11,7 +11,8 @@ import {
 } from '../text/question-signals.js';
 import { datesAnchorEvent, splitAtSubordinateClause } from './anchor-date.js';
 import { unwrapRequest, withoutRequestVerb } from './unwrap-request.js';
-import { answerHeadIsPlural, answerHeadStem, asksForCause, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
+import { answerHeadIsPlural, answerHeadStem, bridgeKinds, expectedAnswerTypes } from './expected-answer-type.js';
+import { asksForCause } from './cause-question.js';
 import { relationAlternatives, relationTypeWords } from './relation-alternatives.js';
 
 /**

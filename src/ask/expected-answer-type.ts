@@ -5,7 +5,6 @@ import { stemWord } from '../core/stem.js';
 import { acrossLanguages } from '../text/lang/registry.js';
 import { wordAlternation } from '../text/lang/word-lists.js';
 import { contentStems } from '../text/content-stems.js';
-import { splitAtSubordinateClause } from './anchor-date.js';
 
 /** Node types a question asks for, each with how strongly (1 = the type named, 0.5 = plausible). */
 export type AnswerTypeWeights = Map<string, number>;
@@ -20,8 +19,6 @@ const questionWords = acrossLanguages((packs) => {
     choice: union((pack) => pack.answerTypeWords.choice),
     objectAuxiliaries: union((pack) => pack.answerTypeWords.objectAuxiliaries),
     imperatives: union((pack) => pack.answerTypeWords.imperatives),
-    causeWords: new Set(packs.flatMap((pack) => pack.questionPhrasing.causes.questionWords)),
-    causePhrases: [...new Set(packs.flatMap((pack) => pack.questionPhrasing.causes.questionPhrases))],
     thingPhrases: packs.flatMap((pack) => pack.answerTypeWords.thingPhrases ?? []).map((phrase) => phrase.split(' ')),
     organisation: organisation.length > 0 ? new RegExp(`\\b(?:${wordAlternation(organisation)})`) : /$^/,
   };
@@ -95,26 +92,13 @@ export function expectedAnswerTypes(question: string, schema: GraphSchema): Answ
   return weights;
 }
 
-/**
- * True when a question asks why, or a "what"/"which" question (or « qu'est-ce qui ») asks what caused something: one of the packs' cause
- * phrases stands in its main part ("what set off the flame detector", "quelle pièce est à l'origine du feu"), not in a
- * clause that identifies what it starts from ("which manufacturer makes the pump whose failure caused …"), and it asks
- * for no person or organisation ("which contractor caused the delay" asks for a name a relation reaches).
- */
-export function asksForCause(question: string, schema: GraphSchema, types: AnswerTypeWeights): boolean {
+/** True when one of the types is a person-like type or one that holds organisations: a question asking for it asks for an agent. */
+export function includesAgentType(types: AnswerTypeWeights, schema: GraphSchema): boolean {
   const { organisation } = questionWords();
-  const asksForAgent = [...types.keys()].some((name) => {
+  return [...types.keys()].some((name) => {
     const type = schema.nodeTypes.find((candidate) => candidate.name === name);
     return type !== undefined && (type.cues.shapes.includes('person-name') || organisation.test(describe(type)));
   });
-  if (asksForAgent) return false;
-  const main = splitAtSubordinateClause(question).main.map((word) => stripAccents(word));
-  // "Why was the link suspended?", « Pourquoi le site a-t-il fermé ? »: asked for a cause whatever follows.
-  if (questionWords().causeWords.has(main[0] ?? '')) return true;
-  const wh = whPhrase(main);
-  if (wh === null || wh.asks !== 'choice') return false;
-  const rest = ` ${main.slice(wh.index + 1).join(' ')} `;
-  return questionWords().causePhrases.some((phrase) => rest.includes(` ${phrase} `));
 }
 
 /**
