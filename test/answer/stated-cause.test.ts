@@ -71,6 +71,10 @@ test('a cause phrase in the clause that identifies what the question starts from
     'Which company caused the outage at the depot?',
     "Quelle entreprise entretient la machine dont l'arrêt a provoqué les odeurs ?",
     'When did the fire start?',
+    'Which project started in 2021?',
+    'Which trigger runs the nightly job?',
+    'Which team is responsible for the migration?',
+    'Quel service est responsable de la maintenance des bennes ?',
   ]) {
     assert.equal(analyzeQuestion(question, schema).answerType.cause, false, question);
   }

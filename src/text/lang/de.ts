@@ -124,7 +124,7 @@ export const germanPack: LanguagePack = {
     nameOfPhrases: [['den namen des', 'den'], ['den namen der', 'die'], ['der name des', 'der'], ['der name der', 'die']],
     causes: {
       questionWords: ['warum', 'weshalb', 'wieso'],
-      questionPhrases: ['verursacht', 'verursachte', 'ausgelost', 'loste', 'ursache', 'grund', 'fuhrte zu', 'verantwortlich'],
+      questionPhrases: ['verursacht', 'verursachte', 'ausgelost', 'loste', 'ursache', 'grund', 'fuhrte zu'],
       evidencePhrases: ['verursacht durch', 'ausgelost durch', 'wegen', 'aufgrund', 'infolge', 'zuruckzufuhren auf', 'ursache', 'ergab dass', 'stellte fest', 'fuhrte zu', 'verursachte', 'loste aus'],
     },
   },

@@ -161,7 +161,8 @@ export const frenchPack: LanguagePack = {
     nameOfPhrases: [['les noms des', 'les'], ['les noms de', 'les'], ['le nom de la', 'la'], ['le nom du', 'le'], ["le nom de l'", "l'"], ['le nom des', 'les'], ['le nom de', '']],
     causes: {
       questionWords: ['pourquoi'],
-      questionPhrases: ['cause', 'cause de', 'cause le', 'cause la', 'provoque', 'provoquee', 'declenche', 'declenchee', 'a l origine', 'origine', 'entraine', 'entrainee', 'explique', 'raison', 'responsable'],
+      // Not « responsable », « entraîné » or « explique »: « quel service est responsable de … », « quelle équipe entraîne … » ask for names.
+      questionPhrases: ['cause', 'provoque', 'provoquee', 'declenche', 'declenchee', 'a l origine', 'origine', 'raison'],
       evidencePhrases: [
         'provoque par', 'provoquee par', 'provoques par', 'cause par', 'causee par', 'declenche par', 'declenchee par', 'du a', 'due a', 'dus a', 'dues a',
         'en raison de', 'en raison d', 'a cause de', 'a cause d', 'a l origine', 'resulte de', 'resulte d', 'imputable a', 'imputee a',
