@@ -9,7 +9,7 @@ import { contentStems } from '../text/content-stems.js';
 import { findDates } from '../text/find-dates.js';
 import { describedAs, readEntityNouns } from '../text/described-as.js';
 import { acrossLanguages, languagePack } from '../text/lang/registry.js';
-import { escapeRegExp } from '../text/lang/word-lists.js';
+import { wordAlternation } from '../text/lang/word-lists.js';
 import { citeChunk } from './cite-chunk.js';
 import { passagePieces } from './passage-pieces.js';
 import { formatPath } from './format-path.js';
@@ -144,10 +144,7 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
 }
 
 /** The cause phrases of every registered language, matched as whole words in accent-free lower case with apostrophes as spaces. */
-const causeEvidence = acrossLanguages((packs) => {
-  const phrases = [...new Set(packs.flatMap((pack) => pack.questionPhrasing.causes.evidencePhrases))];
-  return new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${phrases.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'u');
-});
+const causeEvidence = acrossLanguages((packs) => new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${wordAlternation(packs.flatMap((pack) => pack.questionPhrasing.causes.evidencePhrases))})(?![\\p{L}\\p{N}])`, 'u'));
 
 /** True when a sentence states a cause ("triggered by", "found that the fire started when", « provoqué par »). */
 function statesACause(text: string): boolean {

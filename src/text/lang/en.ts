@@ -200,7 +200,7 @@ export const englishPack: LanguagePack = {
       // Not "started", "trigger" or "responsible for": "which project started in 2021", "which trigger runs the job", "which team is responsible for X" ask for names.
       questionPhrases: ['cause', 'caused', 'causes', 'causing', 'set off', 'sets off', 'triggered', 'sparked', 'led to', 'lead to', 'leads to', 'resulted in', 'to blame', 'reason for', 'origin of'],
       evidencePhrases: [
-        'caused by', 'triggered by', 'set off by', 'sparked by', 'started when', 'started by', 'began when', 'due to', 'owing to', 'because of', 'because',
+        'triggered by', 'set off by', 'sparked by', 'started when', 'started by', 'began when', 'due to', 'owing to', 'because of', 'because',
         'resulted from', 'result of', 'traced to', 'traced back to', 'attributed to', 'blamed on', 'root cause', 'cause of', 'cause was', 'caused',
         'found that', 'concluded that', 'established that', 'determined that', 'showed that', 'revealed that', 'confirmed that', 'led to',
       ],

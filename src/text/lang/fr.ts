@@ -165,7 +165,7 @@ export const frenchPack: LanguagePack = {
       questionPhrases: ['cause', 'provoque', 'provoquee', 'declenche', 'declenchee', 'a l origine', 'origine', 'raison'],
       evidencePhrases: [
         'provoque par', 'provoquee par', 'provoques par', 'cause par', 'causee par', 'declenche par', 'declenchee par', 'du a', 'due a', 'dus a', 'dues a',
-        'en raison de', 'en raison d', 'a cause de', 'a cause d', 'a l origine', 'resulte de', 'resulte d', 'imputable a', 'imputee a',
+        'en raison de', 'en raison d', 'a l origine', 'resulte de', 'resulte d', 'imputable a', 'imputee a',
         'la cause', 'cause de', 'conclut a', 'conclut que', 'conclu a', 'conclu que', 'a montre que', 'a etabli que', 'a revele que', 'revele que', 'a permis d etablir', 'a provoque', 'a cause',
       ],
     },
