@@ -454,3 +454,10 @@ test('a completed act\'s dates say when it was done: the fact holds from then on
   const worked = extract('Tom Hale worked for Verinta Holdings between 1998 and 2000.').relations.find((relation) => relation.source === 'Tom Hale');
   assert.deepEqual([worked?.validFrom, worked?.validTo], ['1998', '2000']);
 });
+
+test('"that" before a given name and surname that a verb follows opens a clause: the name is still a person\'s', () => {
+  const entities = extract('Corvel Minerals is delighted to announce that Irena Vellacott has joined the board.').entities;
+  assert.equal(entities.find((entity) => entity.name === 'Irena Vellacott')?.type, 'Person');
+  const contract = extract('The board approved that Corvel Quarry contract last year.').entities;
+  assert.notEqual(contract.find((entity) => entity.name === 'Corvel Quarry')?.type, 'Person', 'a determiner before a name a noun follows');
+});

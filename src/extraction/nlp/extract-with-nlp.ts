@@ -31,7 +31,7 @@ export interface NlpExtractionContext {
 }
 
 /** Version of the NLP extractor's output; part of every extraction cache key. */
-export const NLP_EXTRACTOR_VERSION = 'nlp-83';
+export const NLP_EXTRACTOR_VERSION = 'nlp-92';
 
 /** True for code and table chunks: kept verbatim for search and quotation, never read as sentences. */
 export function isVerbatimChunk(chunk: Pick<Chunk, 'kind'>): boolean {

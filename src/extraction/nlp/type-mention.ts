@@ -4,6 +4,7 @@ import type { Language, TypeCue, TypeVote } from '../../core/records.js';
 import { isDictionaryWord, isLexiconWord } from './dictionary.js';
 import { isCommonNounShaped } from './common-noun-shape.js';
 import { isGivenName } from '../../text/given-names.js';
+import { isStopWord } from '../../text/words.js';
 import type { CandidateMention } from './find-mentions.js';
 import { acrossLanguages, languagePack } from '../../text/lang/registry.js';
 import { wordAlternation } from '../../text/lang/word-lists.js';
@@ -214,6 +215,17 @@ function ownerBeforePlace(cueWords: readonly string[], textAfter: string): boole
 }
 
 /**
+ * A determiner stands just before the name ("the Vorrin Centre", "that Corvel contract"): not a person's.
+ * A demonstrative before a given name and surname that a function word follows opens a clause
+ * instead ("announced that Irena Moss has been appointed"): it determines nothing.
+ */
+function isDeterminerBefore(before: readonly string[], after: readonly string[], shape: ReturnType<typeof isPersonShaped>, determiners: ReadonlySet<string>, articles: ReadonlySet<string>): boolean {
+  const previous = before[before.length - 1] ?? '';
+  if (!determiners.has(previous)) return false;
+  return articles.has(previous) || shape !== 'given-name' || after[0] === undefined || !isStopWord(after[0]);
+}
+
+/**
  * Votes for the node types a mention may have, from the schema's cues: suffix words, words
  * just before and after it in the sentence, titles, and name shapes. Each vote names the cue
  * and the phrase that fired it; `tallyVotes` sums them.
@@ -272,7 +284,7 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
       if (startsWithPhrase(after, phraseWords)) add(type.name, WEIGHTS.after, 'after', phrase);
     }
     if (cues.shapes.includes('code') && mention.isCode) add(type.name, WEIGHTS.code, 'code');
-    const afterDeterminer = determiners.has(before[before.length - 1] ?? '');
+    const afterDeterminer = isDeterminerBefore(before, after, shape, determiners, articles);
     if (businessShaped && prepared.holdsOrganisations) add(type.name, WEIGHTS.businessShape, 'business-shape');
     const isPersonType = cues.shapes.includes('person-name');
     if (isPersonType && !mention.isCode && shape && !afterDeterminer && !relativeIsThing) add(type.name, WEIGHTS[shape === 'initial' ? 'initial' : shape === 'given-name' ? 'givenName' : 'personName'], shape === 'initial' ? 'initial' : 'person-name');
