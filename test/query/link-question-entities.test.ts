@@ -19,6 +19,7 @@ const graph = smallGraph([
   { name: 'Oakridge Press', type: 'Organization' },
   { name: 'JS-style', type: 'Concept', aliases: ['JS'] },
   { name: 'Velmont', type: 'Organization' },
+  { name: 'Western Australia', type: 'Location', aliases: ['Western Australian'] },
 ]);
 
 /** The linked entities as `name (match)`, in the order returned. */
@@ -114,4 +115,9 @@ test('a part of a dotted or slashed compound names nothing alone: "Node.js" does
   assert.deepEqual(english('Which Node.js version does the server require?'), []);
   assert.deepEqual(english('Is the vite/js client typed?'), []);
   assert.deepEqual(english('Which js runtime does Velmont use?'), ['JS-style', 'Velmont']);
+});
+
+test('a people\'s adjective modifies: it links no entity whose name holds the word ("the Australian business" is not Western Australia)', () => {
+  assert.deepEqual(linkQuestionEntities('Who heads the Australian business of Velmont?', graph.index, DEFAULT_RANKING_PROFILE.linking, 'en').map((link) => graph.nameOf(link.entityIndex)), ['Velmont']);
+  assert.deepEqual(linkQuestionEntities('Which mines does Velmont run in Western Australia?', graph.index, DEFAULT_RANKING_PROFILE.linking, 'en').map((link) => graph.nameOf(link.entityIndex)), ['Western Australia', 'Velmont']);
 });

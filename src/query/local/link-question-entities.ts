@@ -5,6 +5,7 @@ import type { EntityIndex } from '../graph-index.js';
 import { DEFAULT_RANKING_PROFILE, type RankingProfile } from '../../config/ranking-profile.js';
 import type { Language } from '../../core/records.js';
 import { languagePack } from '../../text/lang/registry.js';
+import { isNationalityAdjective } from '../../text/known-places.js';
 
 /** An entity the question names, and how it was recognised. */
 export interface LinkedEntity {
@@ -59,6 +60,8 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
     if (word.length < 4 || /^\d+$/.test(word)) continue;
     if (isCommonWord(word) || [...linked.values()].some((entry) => entry.surface.includes(word))) continue;
     if (words.some((other, position) => other === word && compoundOf[position] !== undefined)) continue;
+    // "The Australian business of X": a people's adjective modifies, it names no place or firm that holds the word ("Western Australia").
+    if (language !== undefined && isNationalityAdjective(word, language)) continue;
     // A hyphenated name ("Varenne-Lacaze") names the entities whose name holds every one of its parts.
     const parts = word.split(' ');
     const owners = parts.map((part) => index.nameWordIndex.get(part) ?? []).reduce((left, right) => left.filter((entityIndex) => right.includes(entityIndex)));
