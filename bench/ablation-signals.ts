@@ -39,6 +39,7 @@ export const ABLATIONS: readonly Ablation[] = [
   { section: 'paths', key: 'temporalBonus', off: 0 },
   { section: 'paths', key: 'alternativeWordShare', off: 0 },
   { section: 'paths', key: 'bridgeKindBonus', off: 0.1, note: '0.1: on (off by default)' },
+  { section: 'paths', key: 'offMainClausePenalty', off: 0 },
   // 0: dates decide only between paths tied with the best one.
   { section: 'paths', key: 'temporalWindow', off: 0, note: '0: dates break exact ties only' },
   // 0: every best path is trusted, however weak.

@@ -6,6 +6,7 @@ import { readChangeWindow } from '../text/change-question.js';
 import { findDates, withoutDates } from '../text/find-dates.js';
 import { languagePack, languagePacks } from '../text/lang/registry.js';
 import { stripAccents } from '../core/normalise.js';
+import { coordinationWords } from '../text/words.js';
 import {
   asksAboutConcernsInGeneral, isAggregateQuestion, isCorpusWideQuestion, isListQuestion, isTemporalQuestion, withoutMetaWords,
 } from '../text/question-signals.js';
@@ -41,6 +42,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     contentText,
     contentStems: topicStems(contentText),
     subordinateStems: subordinateOnly(searchText, topicStems),
+    mainClauseStems: mainClauseStems(searchText, topicStems, answerHeadStem(asked, schema, headFirst)),
     answerType: { types, headStem: answerHeadStem(asked, schema, headFirst), headPlural: answerHeadIsPlural(asked, schema, headFirst), cause: asksForCause(asked, schema, types) },
     bridgeKinds: bridgeKinds(asked, schema),
     temporal: readTemporalPreference(asked),
@@ -61,6 +63,19 @@ function subordinateOnly(question: string, topicStems: (text: string) => string[
   const { main, clause } = splitAtSubordinateClause(question);
   const mainStems = new Set(topicStems(main.join(' ')));
   return new Set(topicStems(clause.join(' ')).filter((stem) => !mainStems.has(stem)));
+}
+
+/**
+ * What the main clause asks of the answer, when the question also has a subordinate clause: the
+ * stems of its words but the answer's head noun ("which contractor resumed drilling at the
+ * prospect [where …]" → resum, drill, prospect). Empty otherwise, and for two questions joined by
+ * a coordination word ("…, and which option changes it?").
+ */
+function mainClauseStems(question: string, topicStems: (text: string) => string[], headStem: string | null): ReadonlySet<string> {
+  const { main, clause } = splitAtSubordinateClause(question);
+  // "…, and which option changes it?": a second question, not a clause that identifies the first one's start.
+  if (clause.length === 0 || coordinationWords().has(stripAccents(main[main.length - 1] ?? ''))) return new Set();
+  return new Set(topicStems(main.join(' ')).filter((stem) => stem !== headStem));
 }
 
 /** A date in the question, or words meaning "now" in any registered language. */

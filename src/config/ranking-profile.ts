@@ -100,13 +100,22 @@ export const rankingProfileSchema = z.object({
       alternativeWordShare: z.number().min(0).max(1).default(0.5),
       /** Bonus for a path whose intermediate entities are of the kinds the question's other nouns name ("the programme delivered at the site …"), times the share met. Off (0) by default: at 0.1 corpus_en gains 0.04 (3-hop 0.58 → 0.75) but maritime-port-en loses 0.06 — the ablation's verdict is a fit, so it stays available, not on. */
       bridgeKindBonus: z.number().min(0).default(0),
+      /**
+       * When the question has a main clause and a clause that identifies where its chain starts ("which contractor resumed drilling at
+       * the prospect | where X's agreement was terminated"), the answers one bridge reaches (same second-to-last entity, same type of
+       * a kind asked) compete on how much of the main clause (idf-weighted share, the head noun left out) their last fact states: each
+       * loses this times its shortfall from the best of them, so no path rises above its bridge's best. 0.1 (2026-12-07): aero,
+       * déchets and mining +0.04 each, no development cell down (0.2 the same); as a bonus on every path instead, gains on these sets
+       * came with losses on four others.
+       */
+      offMainClausePenalty: z.number().min(0).default(0.1),
       /** Relation paths kept for the answer, best first (first setting, 2026-11-29, not measured since: the answer quotes the best and those near it). */
       kept: z.number().int().min(1).default(8),
     })
     .default({
       beamWidth: 96, relationsPerNeighbour: 2, lengthPenalty: 0.04, weakHopPenalty: 0.2, hubPenalty: 0.1, endHubPenalty: 0.25, stepRelevance: 0.05, endRelevance: 0.15,
       typeMatchBonus: 0.6, typeMismatchPenalty: 0.4, unknownTypePenalty: 0.2, temporalBonus: 0.3, temporalWindow: 0.25,
-      alternativeWordShare: 0.5, bridgeKindBonus: 0, kept: 8,
+      alternativeWordShare: 0.5, bridgeKindBonus: 0, offMainClausePenalty: 0.1, kept: 8,
     }),
   sentences: z
     .object({

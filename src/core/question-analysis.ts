@@ -39,6 +39,12 @@ export interface QuestionAnalysis {
    */
   subordinateStems: ReadonlySet<string>;
   /**
+   * Stems of what the main clause asks of the answer when the question also has a subordinate
+   * clause ("which contractor [resumed drilling at the prospect] where …"), the answer's head noun
+   * left out. Empty when it has none, or when a coordination word joins a second question there.
+   */
+  mainClauseStems: ReadonlySet<string>;
+  /**
    * Other words for the question's relation words, from the schema's edge phrases: an evidence
    * stem (key) that stands for a question stem (value), as "produit" stands for "fabriqu" when
    * one edge type lists "fabrique" and "produit".

@@ -91,4 +91,13 @@ describe('analyzeQuestion: the words only a subordinate clause holds identify, t
     assert.equal(analyzeQuestion('Who leads the Kessel project?', schema).subordinateStems.size, 0);
     assert.equal(analyzeQuestion('Which auditors reviewed the accounts of Kessel?', schema).subordinateStems.size, 0);
   });
+
+  test('the main part\'s words, the head noun left out, say what the answer does; none without a clause, nor for a second question', () => {
+    const english = analyzeQuestion('Which contractor resumed drilling at the prospect where the Kessel agreement was terminated?', schema);
+    assert.deepEqual([...english.mainClauseStems].sort(), contentStems('resumed drilling prospect').sort());
+    const french = analyzeQuestion('Quelle entreprise doit livrer les canalisations du projet confié à Léa Morvan ?', schema);
+    assert.ok(french.mainClauseStems.has(contentStems('livrer')[0] as string) && !french.mainClauseStems.has(contentStems('entreprise')[0] as string));
+    assert.equal(analyzeQuestion('Who leads the Kessel project?', schema).mainClauseStems.size, 0);
+    assert.equal(analyzeQuestion('Which tool minifies CSS by default, and which option lets that tool replace PostCSS?', schema).mainClauseStems.size, 0);
+  });
 });

@@ -387,3 +387,35 @@ test('a path ends on a seed only when the query lets that seed answer', async ()
   assert.ok(!(await ask([])).some((path) => names(path).endsWith('Brantwell')), (await ask([])).map(names).join('; '));
   assert.equal(names((await ask(['Brantwell']))[0]), 'QX-90 → Brantwell');
 });
+
+test('the answers one bridge reaches compete on the main clause their last fact states: each loses offMainClausePenalty times its shortfall', async () => {
+  const graph = smallGraph(
+    [
+      { name: 'Ridgemoor Drilling', type: 'Organisation' }, { name: 'Kettle Prospect', type: 'Location' },
+      { name: 'Sandvale Assays', type: 'Organisation' }, { name: 'Aldervane Drilling', type: 'Organisation' }, { name: 'Tam Voss', type: 'Person' },
+    ],
+    [
+      { source: 'Ridgemoor Drilling', target: 'Kettle Prospect', evidence: 'The agreement with Ridgemoor Drilling was terminated and its rigs left Kettle Prospect.' },
+      { source: 'Kettle Prospect', target: 'Sandvale Assays', evidence: 'Samples from Kettle Prospect, a copper prospect, are assayed by Sandvale Assays.' },
+      { source: 'Kettle Prospect', target: 'Aldervane Drilling', evidence: 'Aldervane Drilling resumed drilling at Kettle Prospect.' },
+      { source: 'Kettle Prospect', target: 'Tam Voss', evidence: 'Tam Voss resumed drilling reports for Kettle Prospect.' },
+    ],
+  );
+  const question = 'which contractor resumed drilling at the prospect where the agreement was terminated';
+  const mainClauseStems = new Set(contentStems('resumed drilling at the prospect'));
+  const ask = async (penalty: number) =>
+    rankRelationPaths(graph.index, query(graph, ['Ridgemoor Drilling'], question, { wantedTypes: new Map([['Organisation', 1]]), mainClauseStems, profile: profile({ offMainClausePenalty: penalty }) }), 20);
+  const off = await ask(0);
+  const on = await ask(0.1);
+  const aldervane = 'Ridgemoor Drilling → Kettle Prospect → Aldervane Drilling';
+  const sandvale = 'Ridgemoor Drilling → Kettle Prospect → Sandvale Assays';
+  close(scoreOf(on, aldervane), scoreOf(off, aldervane), 'the sibling stating the most of the main clause keeps its score');
+  assert.ok(scoreOf(on, sandvale) < scoreOf(off, sandvale), 'a sibling stating less of it falls back');
+  assert.ok(scoreOf(on, aldervane) > scoreOf(on, sandvale));
+  // A sibling of another type sets no bar: the person's fact states as much, and no organisation loses by it.
+  const person = 'Ridgemoor Drilling → Kettle Prospect → Tam Voss';
+  close(scoreOf(on, person), scoreOf(off, person));
+  // Without a main clause (no subordinate clause in the question), nothing changes.
+  const plain = await rankRelationPaths(graph.index, query(graph, ['Ridgemoor Drilling'], question, { wantedTypes: new Map([['Organisation', 1]]), profile: profile({ offMainClausePenalty: 0.1 }) }), 20);
+  assert.deepEqual(plain.map((path) => path.score), off.map((path) => path.score));
+});

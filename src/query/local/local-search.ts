@@ -185,6 +185,7 @@ export class LocalSearcher {
       headStem: analysis.answerType.headStem,
       headFirst: languagePack(analysis.language).descriptors.headFirst,
       bridgeKinds: analysis.bridgeKinds,
+      mainClauseStems: new Set([...analysis.mainClauseStems].filter((stem) => !linkedWords.has(stem))),
       profile: options.ranking.paths,
       entityScore: (entityIndex) => scores[entityIndex] as number,
       temporal: analysis.temporal,

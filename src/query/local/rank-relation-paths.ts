@@ -28,6 +28,8 @@ export interface PathQuery {
   headStem: string | null;
   /** Whether the question's language puts a noun phrase's head first (French) or last (English). */
   headFirst: boolean;
+  /** The question stems of its main clause when it also has a subordinate one (see `offMainClausePenalty`); none when left out. */
+  mainClauseStems?: ReadonlySet<string>;
   /** Node types the question's other nouns name, met by the entities a good chain passes through; none when left out. */
   bridgeKinds?: ReadonlySet<string>;
   /** Walk relevance of each entity (personalized PageRank). */
@@ -100,6 +102,33 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
     return covered ?? before;
   };
 
+  // The share of the main clause's words (idf-weighted) the path's last fact states.
+  const mainClause = query.mainClauseStems;
+  const mainClauseMass = mainClause ? [...mainClause].reduce((sum, stem) => sum + idf(stem), 0) : 0;
+  const mainClauseShare = (path: PartialPath): number => {
+    const stated = new Set(coversOf(path.relations[path.relations.length - 1] as number).map((stem) => (stem.startsWith('~') ? stem.slice(1) : stem)));
+    return [...stated].reduce((sum, stem) => sum + (mainClause?.has(stem) ? idf(stem) : 0), 0) / mainClauseMass;
+  };
+  // Among the answers one bridge reaches ("the prospect where …" → each firm named with it), those whose last fact states less of the
+  // main clause than the best of them ("which contractor resumed drilling") fall back; a path never rises above its bridge's best.
+  const penaliseSiblingsOffMainClause = (items: Array<{ path: PartialPath; score: number }>): void => {
+    if (!mainClause || mainClauseMass === 0 || profile.offMainClausePenalty === 0) return;
+    const groups = new Map<string, Array<{ item: { path: PartialPath; score: number }; share: number }>>();
+    for (const item of items) {
+      const end = item.path.entities[item.path.entities.length - 1] as number;
+      // Only answers of a kind asked compete, each with those of its own type: a sibling of another kind sets no bar.
+      if (item.path.relations.length < 2 || typeBonus(index, end, query) <= 0) continue;
+      const key = `${item.path.entities[item.path.entities.length - 2]}:${index.entities[end]?.type ?? ''}`;
+      const group = groups.get(key) ?? [];
+      group.push({ item, share: mainClauseShare(item.path) });
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      const best = Math.max(...group.map((entry) => entry.share));
+      for (const entry of group) entry.item.score -= profile.offMainClausePenalty * (best - entry.share);
+    }
+  };
+
   let beam: PartialPath[] = [...seedSet].map((seed) => ({ entities: [seed], relations: [], covered: new Set<string>() }));
   const finished: Array<{ path: PartialPath; score: number }> = [];
   for (let hop = 1; hop <= query.maxHops && beam.length > 0; hop += 1) {
@@ -140,6 +169,7 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
       finished.push({ path: item.path, score: item.score + typeBonus(index, end, query) + bridgeBonus(index, item.path, query) + profile.endRelevance * (relevance(end) / maxRelevance) - profile.endHubPenalty * commonness(end) });
     }
   }
+  penaliseSiblingsOffMainClause(finished);
   await addTemporalBonus(index, finished, query, profile, (path, relationIndex) => coverage(coveredWith(path.covered, relationIndex)) - coverage(path.covered));
   finished.sort((left, right) => right.score - left.score);
   const seen = new Set<string>();
