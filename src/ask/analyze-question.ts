@@ -32,6 +32,8 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
   const headFirst = languagePack(language).descriptors.headFirst;
   const stems = topicStems(searchText);
   const types = expectedAnswerTypes(asked, schema);
+  const headStem = answerHeadStem(asked, schema, headFirst);
+  const clauses = splitAtSubordinateClause(searchText);
   return {
     text: question,
     searchText,
@@ -41,9 +43,9 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     relationTypeWords: relationTypeWords(stems, schema),
     contentText,
     contentStems: topicStems(contentText),
-    subordinateStems: subordinateOnly(searchText, topicStems),
-    mainClauseStems: mainClauseStems(searchText, topicStems, answerHeadStem(asked, schema, headFirst)),
-    answerType: { types, headStem: answerHeadStem(asked, schema, headFirst), headPlural: answerHeadIsPlural(asked, schema, headFirst), cause: asksForCause(asked, schema, types) },
+    subordinateStems: subordinateOnly(clauses, topicStems),
+    mainClauseStems: mainClauseStems(clauses, topicStems, headStem),
+    answerType: { types, headStem, headPlural: answerHeadIsPlural(asked, schema, headFirst), cause: asksForCause(asked, schema, types) },
     bridgeKinds: bridgeKinds(asked, schema),
     temporal: readTemporalPreference(asked),
     changeWindow: readChangeWindow(asked),
@@ -58,9 +60,11 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
   };
 }
 
+/** The question's words split at its subordinate clause (`splitAtSubordinateClause`). */
+type Clauses = ReturnType<typeof splitAtSubordinateClause>;
+
 /** The stems of the question's subordinate clause that its main part does not also hold. */
-function subordinateOnly(question: string, topicStems: (text: string) => string[]): ReadonlySet<string> {
-  const { main, clause } = splitAtSubordinateClause(question);
+function subordinateOnly({ main, clause }: Clauses, topicStems: (text: string) => string[]): ReadonlySet<string> {
   const mainStems = new Set(topicStems(main.join(' ')));
   return new Set(topicStems(clause.join(' ')).filter((stem) => !mainStems.has(stem)));
 }
@@ -71,8 +75,7 @@ function subordinateOnly(question: string, topicStems: (text: string) => string[
  * prospect [where …]" → resum, drill, prospect). Empty otherwise, and for two questions joined by
  * a coordination word ("…, and which option changes it?").
  */
-function mainClauseStems(question: string, topicStems: (text: string) => string[], headStem: string | null): ReadonlySet<string> {
-  const { main, clause } = splitAtSubordinateClause(question);
+function mainClauseStems({ main, clause }: Clauses, topicStems: (text: string) => string[], headStem: string | null): ReadonlySet<string> {
   // "…, and which option changes it?": a second question, not a clause that identifies the first one's start.
   if (clause.length === 0 || coordinationWords().has(stripAccents(main[main.length - 1] ?? ''))) return new Set();
   return new Set(topicStems(main.join(' ')).filter((stem) => stem !== headStem));
