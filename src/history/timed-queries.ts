@@ -1,4 +1,5 @@
 import type { Answer } from '../answer/answer.js';
+import { datesAnchorEvent } from '../ask/anchor-date.js';
 import { QueryEngine } from '../ask/query-engine.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import type { Citation, Relation, Span } from '../core/records.js';
@@ -66,7 +67,7 @@ export class TimedQueries {
     const believed = passages.length === 0 ? [] : slice.knownAt === undefined ? await storedFacts() : (await this.believedAt(slice.knownAt)).relations;
     const stated = believed.filter((relation) => !cited.has(relation.id) && isTimed(relation) && passages.some((passage) => states(passage, relation)));
     if (relations.length === 0 && stated.length === 0) return answer;
-    const date = slice.asOf ?? findDates(question)[0]?.iso;
+    const date = slice.asOf ?? validTimeWritten(question);
     return { ...answer, ...(date ? { asOf: date } : {}), facts: [...describeFacts(relations, date), ...describeFacts(stated, date, 'passage')] };
   }
 
@@ -93,13 +94,21 @@ export class TimedQueries {
 
 /**
  * A date the question writes ("who led X in December 2023") is its valid time when the caller gave
- * none: the facts valid then answer it. A "what changed between D1 and D2" question reads the
- * whole history instead, and a transaction-time question keeps the caller's slice.
+ * none: the facts valid then answer it. A date that dates the event the question starts from ("the
+ * maker of the pump whose seal failed in November 2022") is not: what the question asks may be told
+ * later, and the path ranking weighs that date on the path's first fact. A "what changed between D1
+ * and D2" question reads the whole history instead, and a transaction-time question keeps the caller's slice.
  */
 function withQuestionDate(slice: TimeSlice, question: string): TimeSlice {
   if (slice.asOf !== undefined || slice.knownAt !== undefined || readChangeWindow(question)) return slice;
+  const written = validTimeWritten(question);
+  return written ? { ...slice, asOf: written } : slice;
+}
+
+/** The date the question writes, unless it dates the event the question starts from (see `withQuestionDate`). */
+function validTimeWritten(question: string): string | undefined {
   const written = findDates(question)[0];
-  return written ? { ...slice, asOf: written.iso } : slice;
+  return written && !datesAnchorEvent(question, written.start) ? written.iso : undefined;
 }
 
 /** The slice of the options, each date read and checked (QUERY_INVALID for one that is not a date). */
