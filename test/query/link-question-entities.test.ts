@@ -20,6 +20,8 @@ const graph = smallGraph([
   { name: 'JS-style', type: 'Concept', aliases: ['JS'] },
   { name: 'Velmont', type: 'Organization' },
   { name: 'Western Australia', type: 'Location', aliases: ['Western Australian'] },
+  { name: 'Hangar Talk', type: 'Concept' },
+  { name: 'Dock 4 Annex', type: 'Location' },
 ]);
 
 /** The linked entities as `name (match)`, in the order returned. */
@@ -120,4 +122,11 @@ test('a part of a dotted or slashed compound names nothing alone: "Node.js" does
 test('a people\'s adjective modifies: it links no entity whose name holds the word ("the Australian business" is not Western Australia)', () => {
   assert.deepEqual(linkQuestionEntities('Who heads the Australian business of Velmont?', graph.index, DEFAULT_RANKING_PROFILE.linking, 'en').map((link) => graph.nameOf(link.entityIndex)), ['Velmont']);
   assert.deepEqual(linkQuestionEntities('Which mines does Velmont run in Western Australia?', graph.index, DEFAULT_RANKING_PROFILE.linking, 'en').map((link) => graph.nameOf(link.entityIndex)), ['Western Australia', 'Velmont']);
+});
+
+test('a word the question numbers ("Hangar 1") links only an entity whose name holds the number too', () => {
+  assert.deepEqual(links('Which unit failed in Hangar 1 in May 2023?'), []);
+  assert.deepEqual(links('Who writes Hangar Talk?'), ['Hangar Talk (exact)']);
+  assert.deepEqual(links('Who edits Hangar each month?'), ['Hangar Talk (name-word)'], 'without a number, the word still links the one name that holds it');
+  assert.deepEqual(links('Which crane works at Dock 4?'), ['Dock 4 Annex (name-word)']);
 });

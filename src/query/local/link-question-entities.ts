@@ -64,7 +64,12 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
     if (language !== undefined && isNationalityAdjective(word, language)) continue;
     // A hyphenated name ("Varenne-Lacaze") names the entities whose name holds every one of its parts.
     const parts = word.split(' ');
-    const owners = parts.map((part) => index.nameWordIndex.get(part) ?? []).reduce((left, right) => left.filter((entityIndex) => right.includes(entityIndex)));
+    // "Hangar 1": a word the question numbers names only the entities whose name holds that number too, not "Hangar Talk" or "Hangar 5".
+    const numbers = words.filter((other, position) => position > 0 && words[position - 1] === word && /^\d+$/.test(other));
+    const owners = parts
+      .map((part) => index.nameWordIndex.get(part) ?? [])
+      .reduce((left, right) => left.filter((entityIndex) => right.includes(entityIndex)))
+      .filter((entityIndex) => numbers.length === 0 || normaliseName(index.entities[entityIndex]?.name ?? '').split(' ').some((part) => numbers.includes(part)));
     if (owners.length > 0 && owners.length <= profile.maxNameWordEntities) {
       for (const entityIndex of owners) if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: surfaceOf(word), match: 'name-word' });
       continue;
