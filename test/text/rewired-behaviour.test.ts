@@ -66,6 +66,10 @@ test('question signals read the same questions as before', () => {
   const expected: Array<[string, boolean, boolean, boolean, boolean, boolean, string]> = [
     ['What are the main themes across these documents?', true, false, false, false, false, 'What are the these'],
     ['Quels sont les grands thèmes ?', true, false, false, false, false, 'Quels sont les ?'],
+    // The English list's forms in French: recurring issues after their noun, "across the documents", "in general", "most often".
+    ['Quels enjeux récurrents ressortent à travers les documents ?', true, false, false, false, false, 'Quels enjeux ressortent à travers les ?'],
+    ['De manière générale, quelles difficultés reviennent le plus souvent ?', true, false, false, true, true, 'De manière générale, quelles difficultés reviennent le plus souvent ?'],
+    ['Quel est le principal risque du projet Corvel ?', false, false, false, false, false, 'Quel est le principal risque du projet Corvel ?'],
     ['Which suppliers does Verinta work with?', false, true, false, false, false, 'Which suppliers does Verinta work with?'],
     ['Quelles entreprises travaillent avec Aubrac ?', false, true, false, false, false, 'Quelles entreprises travaillent avec Aubrac ?'],
     ['Who currently leads the project?', false, false, true, false, false, 'Who currently leads the project?'],

@@ -147,7 +147,21 @@ export const frenchPack: LanguagePack = {
     },
   },
   questionPhrasing: {
-    corpusWide: [/\b(grands|principaux|principales)\s+(themes?|sujets?|risques?)\b/, /\bdans l'ensemble\b/, /\bl'ensemble des documents\b/, /\bresume\b/],
+    // The English list's forms: "main/recurring themes, risks, issues…", "across/in these documents", "most often", "in general", "overall", "summary".
+    corpusWide: [
+      /\b(grands|grandes|principaux|principales|majeurs|majeures|recurrents|recurrentes)\s+(themes|sujets|enjeux|risques|problemes|defis|preoccupations|tendances|difficultes)\b/,
+      /\b(themes|sujets|enjeux|risques|problemes|defis|preoccupations|tendances|difficultes)\s+(principaux|principales|majeurs|majeures|recurrents|recurrentes|communs|communes)\b/,
+      /\b(dans|a travers|parmi|sur) (ces|les|tous les|l'ensemble des) (documents|textes|sources|fichiers|rapports)\b/,
+      /\ble plus (souvent|frequemment)\b/,
+      /\bdans l'ensemble\b/,
+      /\bl'ensemble des documents\b/,
+      /\ben general\b/,
+      /\bde (maniere|facon) generale\b/,
+      /\bglobalement\b/,
+      /\bsynthese\b/,
+      /\bresum(e|er|ez)\b/,
+      /\bthemes?\b/,
+    ],
     listAll: [/\b(quels|quelles)\b.*\b(tous|toutes)\b/, /\btravaill\w* avec\b/],
     aggregatePhrases: ['combien', 'nombre de', 'le plus', 'le moins'],
     concernsInGeneralWords: plainWords('risques problemes defis menaces difficultes'),
@@ -170,7 +184,7 @@ export const frenchPack: LanguagePack = {
       ],
     },
   },
-  corpusMetaWords: plainWordSet('grands principaux principales sujets ensemble resume'),
+  corpusMetaWords: plainWordSet('grands grandes principaux principales majeurs majeures recurrents recurrentes sujets ensemble resume synthese globalement'),
   concerns: {
     families: {
       schedule: plainWords('retard retards retarde decalage glissement depassement'),
