@@ -54,6 +54,8 @@ export const ABLATIONS: readonly Ablation[] = [
   { section: 'sentences', key: 'leadInWords', off: 0, note: '0: a sentence ending with a colon is read alone' },
   // 1: the words of the question's subordinate clause weigh as much as those of its main part.
   { section: 'sentences', key: 'subordinateWordShare', off: 1, note: '1: subordinate-clause words weigh in full' },
+  // Above 1: a one-clause question naming no entity is answered by relation paths from the passages' entities, never by the sentence stating it.
+  { section: 'sentences', key: 'statedAnswerShare', off: 2, note: '2: never answered by the stating sentence' },
 ];
 
 /** Profile fields that are sizes, not signals: the ablation leaves them out. */

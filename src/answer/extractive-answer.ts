@@ -112,9 +112,13 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   }
   // Asked for no kind of entity about the one thing the question names, which heads the first passage ("What values does pollMode accept?"): that section answers, not a path away from it.
   // Asked for a cause, the sentences that state one answer: a cause is seldom a name a path reaches ("a seized idler bearing").
+  // Naming no entity in one clause ("Name the firm that tested the plant's control network"), the question is answered by the sentence that states it, not by a path from whatever that sentence names.
+  const stated = context.questionEntities.length === 0 && analysis.mainClauseStems.size === 0 && wantedTypes.size > 0 && !analysis.answerType.cause ? statedAnswer(analysis, candidates, weight) : null;
   const pathEvidence = analysis.answerType.cause
     ? { evidence: statedCause(candidates), answers: [] }
-    : wantedTypes.size === 0 && firstPassageIsHeadedByQuestion(analysis, context) ? { evidence: [], answers: [] } : selectPathEvidence(context, candidates, options, profile);
+    : stated !== null && stated.share >= profile.statedAnswerShare
+      ? { evidence: [{ ...stated.sentence, text: cropSentence(stated.sentence.text, [stated.entity.name, ...stated.entity.aliases], profile.cropWords) }], answers: [stated.entity] }
+      : wantedTypes.size === 0 && firstPassageIsHeadedByQuestion(analysis, context) ? { evidence: [], answers: [] } : selectPathEvidence(context, candidates, options, profile);
   const chosen = chooseSentences(pathEvidence.evidence, candidates, options);
   if (chosen.length === 0) return { ...base, answer: NOT_FOUND, found: false, citations: [] };
   // Answer first: the entities the chosen paths reach, then the evidence that reaches them; or, when
@@ -171,6 +175,34 @@ function statedCause(candidates: readonly Candidate[]): Candidate[] {
     }
   }
   return best ? [best] : [];
+}
+
+/**
+ * The sentence of the context that states what the question asks, with the entity of the asked kind it names first (or
+ * an untyped one, which may be of that kind): of the sentences naming such an entity, the one holding the largest
+ * idf-weighted share of the question's stems but the wh-phrase's head noun (of its main clause's, when it has a
+ * subordinate clause). Null when no sentence names one.
+ */
+function statedAnswer(analysis: QuestionAnalysis, candidates: readonly Candidate[], weight: (stem: string) => number): { sentence: Candidate; entity: Entity; share: number } | null {
+  const wanted = analysis.answerType.types;
+  const asked = [...(analysis.mainClauseStems.size > 0 ? analysis.mainClauseStems : analysis.stems)].filter((stem) => stem !== analysis.answerType.headStem);
+  const mass = asked.reduce((sum, stem) => sum + weight(stem), 0);
+  if (mass === 0) return null;
+  let best: { sentence: Candidate; entity: Entity; share: number } | null = null;
+  for (const candidate of candidates) {
+    if (candidate.verbatim) continue;
+    const text = ` ${normaliseName(candidate.text)} `;
+    const named = candidate.entities
+      .filter((entity) => (wanted.get(entity.type) ?? 0) >= 1 || entity.type === FALLBACK_NODE_TYPE)
+      .map((entity) => ({ entity, at: text.indexOf(` ${normaliseName(entity.name)} `) }))
+      .filter((item) => item.at >= 0)
+      .sort((left, right) => left.at - right.at);
+    const first = named[0];
+    if (first === undefined) continue;
+    const share = asked.filter((stem) => candidate.stems.has(stem)).reduce((sum, stem) => sum + weight(stem), 0) / mass;
+    if (best === null || share > best.share) best = { sentence: candidate, entity: first.entity, share };
+  }
+  return best;
 }
 
 /** True when the question names one thing and the first passage's own heading (its section's last) is that name. */
