@@ -8,6 +8,7 @@ import type { EntityMentionLayer, GraphProjection, GraphStore, ScoredId } from '
 import type { Relation } from '../core/records.js';
 import type { QuestionAnalysis } from '../core/question-analysis.js';
 import { analyzeQuestion } from './analyze-question.js';
+import { includesAgentType } from './expected-answer-type.js';
 import { answerWhatChanged } from '../history/what-changed.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import { Bm25Searcher } from '../query/bm25/bm25-search.js';
@@ -95,9 +96,13 @@ export class QueryEngine {
       analysis.signals.temporalWording = true;
     }
     analysis.entities = await this.local.linkEntities(analysis.searchText, this.config.query.ranking.linking, analysis.language);
-    // "Which suppliers …?" naming no entity, or only the corpus's background subject ("… does the Trust buy from"), asks for the items of a kind across the documents.
+    // "Which suppliers …?" naming no entity, or only the corpus's background subject ("… does the Trust buy from"), asks for the items of a kind across the documents;
+    // so does one asking for firms or people that names only the organisation the documents mention most ("the outside companies X relies on").
     const { headPlural, types } = analysis.answerType;
-    if (headPlural && types.size > 0 && (analysis.entities.length === 0 || (await this.local.namesOnlyBackground(analysis, this.config.query.ranking.linking)))) analysis.signals.list = true;
+    const linking = this.config.query.ranking.linking;
+    if (headPlural && types.size > 0 && (analysis.entities.length === 0 || (await this.local.namesOnlyBackground(analysis, linking)) || (linking.subjectDominance > 0 && includesAgentType(types, this.config.schema) && (await this.local.namesOnlyTypeLeaders(analysis))))) {
+      analysis.signals.list = true;
+    }
     return analysis;
   }
 

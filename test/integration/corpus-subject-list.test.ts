@@ -58,3 +58,29 @@ describe('a firm the notices name short and in full is listed once', () => {
     assert.equal(answer.answer.split('Orrin & Tallis').length - 1, 1, answer.answer);
   });
 });
+
+describe('a list question about the organisation the notices name most lists the firms of the kind across them', () => {
+  // The Trust leads the organisations (three passages) without being named twice as often as the next (Corvane Optics, two).
+  const indexed = indexedTexts({
+    'cameras.txt': 'Cameras for Glimmer\n\nThe Velbrook Parks Trust has selected Corvane Optics to supply thermal cameras for the Glimmer programme.',
+    'lenses.txt': 'Lenses\n\nCorvane Optics will deliver the first camera lenses in May.',
+    'plugs.txt': 'Plugs for Mossfen\n\nTarnwell Nurseries will supply sphagnum plugs to the Velbrook Parks Trust for the Mossfen programme.',
+    'fleet.txt': 'Ranger fleet\n\nThe Velbrook Parks Trust has awarded Ashby Autocare Ltd a contract to maintain its ranger vehicles.',
+    'moor.txt': 'Braeside Moor\n\nCurlews nested on Braeside Moor again this spring, near the Oakham road.',
+    'bridge.txt': 'Footbridge\n\nThe Mossfen footbridge reopened after repairs by Harlow Joinery.',
+    'volunteers.txt': 'Volunteers\n\nForty volunteers cleared bracken at Kestrel Wood in March.',
+    'shop.txt': 'Shop\n\nThe shop at Oakham sold out of maps during the summer holidays.',
+  });
+
+  test('"list the outside companies the Velbrook Parks Trust relies on" goes to the community reports; with the subject rule off, it stays on the graph', async () => {
+    const question = 'List the outside companies the Velbrook Parks Trust relies on as suppliers or contractors.';
+    const answer = await indexed.rhizome().query(question, { mode: 'auto' });
+    assert.equal(answer.metadata.route, 'global', answer.metadata.reason);
+    const off = createRhizome({ workspace: indexed.workspace, query: { ranking: { linking: { subjectDominance: 0 } } } });
+    try {
+      assert.equal((await off.query(question, { mode: 'auto' })).metadata.route, 'local');
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -108,6 +108,16 @@ export class LocalSearcher {
     return analysis.entities.every((entity) => isBackgroundSubject(index, index.entityIndexById.get(entity.id), profile));
   }
 
+  /** True when every entity the question names is mentioned in more passages than any other entity of its type. */
+  async namesOnlyTypeLeaders(analysis: QuestionAnalysis): Promise<boolean> {
+    if (analysis.entities.length === 0) return false;
+    const index = await this.entityIndex();
+    return analysis.entities.every((entity) => {
+      const entityIndex = index.entityIndexById.get(entity.id);
+      return entityIndex !== undefined && dominanceInType(index, entityIndex) > 1;
+    });
+  }
+
   /**
    * Whether passages should answer instead of the graph: every entity the question names is the
    * corpus's background subject (see `namesOnlyBackground`), and the graph holds
