@@ -130,3 +130,10 @@ test('a word the question numbers ("Hangar 1") links only an entity whose name h
   assert.deepEqual(links('Who edits Hangar each month?'), ['Hangar Talk (name-word)'], 'without a number, the word still links the one name that holds it');
   assert.deepEqual(links('Which crane works at Dock 4?'), ['Dock 4 Annex (name-word)']);
 });
+
+test('a misspelt word of a longer name links the entities whose name holds the word it misspells; a misspelt people\'s adjective links none', () => {
+  const fuzzy = (question: string) => linkQuestionEntities(question, graph.index, DEFAULT_RANKING_PROFILE.linking, 'en').map((link) => `${graph.nameOf(link.entityIndex)} (${link.match})`);
+  assert.deepEqual(fuzzy('Who insures Thornbry against floods?'), ['Thornbury Assurance (fuzzy)']);
+  assert.deepEqual(fuzzy('Where does Oakrige print its catalogue?'), ['Oakridge Mill (fuzzy)', 'Oakridge Press (fuzzy)']);
+  assert.deepEqual(fuzzy('Who heads the Austrlian business of Velmont?').map((link) => link.split(' (')[0]), ['Velmont']);
+});

@@ -66,24 +66,38 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
     const parts = word.split(' ');
     // "Hangar 1": a word the question numbers names only the entities whose name holds that number too, not "Hangar Talk" or "Hangar 5".
     const numbers = words.filter((other, position) => position > 0 && words[position - 1] === word && /^\d+$/.test(other));
-    const owners = parts
-      .map((part) => index.nameWordIndex.get(part) ?? [])
-      .reduce((left, right) => left.filter((entityIndex) => right.includes(entityIndex)))
-      .filter((entityIndex) => numbers.length === 0 || normaliseName(index.entities[entityIndex]?.name ?? '').split(' ').some((part) => numbers.includes(part)));
+    const holders = parts.map((part) => index.nameWordIndex.get(part) ?? []).reduce((left, right) => left.filter((entityIndex) => right.includes(entityIndex)));
+    const owners = holders.filter((entityIndex) => numbers.length === 0 || normaliseName(index.entities[entityIndex]?.name ?? '').split(' ').some((part) => numbers.includes(part)));
     if (owners.length > 0 && owners.length <= profile.maxNameWordEntities) {
       for (const entityIndex of owners) if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: surfaceOf(word), match: 'name-word' });
       continue;
     }
-    if (parts.length > 1 || isDictionary(word)) continue;
-    let best: { entityIndex: number; similarity: number } | null = null;
-    for (const [alias, entityIndexes] of index.aliasIndex) {
-      if (Math.abs(alias.length - word.length) > 3 || alias[0] !== word[0]) continue;
-      const similarity = jaroWinkler(alias, word);
-      if (similarity >= profile.fuzzyThreshold && (!best || similarity > best.similarity)) best = { entityIndex: entityIndexes[0] as number, similarity };
+    // A word of the names, too common among them or numbered otherwise, is written as meant: no misspelling of another.
+    if (holders.length > 0 || parts.length > 1 || isDictionary(word)) continue;
+    // A misspelt name, or a misspelt word of a longer name ("Callopée Santé" for "Calliopée Santé"): the nearest alias or name word.
+    let best: { candidate: string; entityIndexes: readonly number[]; similarity: number } | null = null;
+    for (const [candidate, entityIndexes] of fuzzyCandidates(index, profile.maxNameWordEntities, !/\d/.test(word))) {
+      if (Math.abs(candidate.length - word.length) > 3 || candidate[0] !== word[0]) continue;
+      const similarity = jaroWinkler(candidate, word);
+      if (similarity >= profile.fuzzyThreshold && (!best || similarity > best.similarity)) best = { candidate, entityIndexes, similarity };
     }
-    if (best && !linked.has(best.entityIndex)) linked.set(best.entityIndex, { entityIndex: best.entityIndex, surface: surfaceOf(word), match: 'fuzzy' });
+    // Nearest to a people's adjective ("Austrlian"): the adjective misspelt, which names nothing either.
+    if (best && language !== undefined && isNationalityAdjective(best.candidate, language)) continue;
+    for (const entityIndex of best?.entityIndexes ?? []) {
+      if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: surfaceOf(word), match: 'fuzzy' });
+    }
   }
   return [...linked.values()];
+}
+
+/**
+ * What a misspelt word may be: each alias (its first entity), then, for a word without digits (a code or "base64" is no
+ * misspelt name word), each word of a name that at most `maxOwners` entities' names hold (all of them).
+ */
+function* fuzzyCandidates(index: EntityIndex, maxOwners: number, nameWords: boolean): Generator<[string, readonly number[]]> {
+  for (const [alias, entityIndexes] of index.aliasIndex) yield [alias, entityIndexes.slice(0, 1)];
+  if (!nameWords) return;
+  for (const [nameWord, entityIndexes] of index.nameWordIndex) if (entityIndexes.length <= maxOwners) yield [nameWord, entityIndexes];
 }
 
 /** The run of consecutive capitalised words of the question that holds the (normalised) word, normalised; null when none does. */
