@@ -32,7 +32,7 @@ function isDescriptorWord(word: PlainWord): boolean {
 
 /**
  * The common nouns the text uses to describe a name, read from the sentence around one mention:
- * an article and nouns right before it ("le cabinet Morvan", "the analytics firm Quillon"), an
+ * an article and nouns right before it ("le cabinet Morvan", "the analytics firm Vorrin"), an
  * apposition after it ("Elm Trust, a grant-giving charity", "Sorelia, hébergeur certifié"), or
  * a copula ("Valtrix est un fabricant …"), or the nouns of a title before it ("Dr" → "doctor"). Returns the descriptor's words in text order, accent-free
  * and lower case (empty when the sentence gives none). Question head nouns ("which charity",

@@ -54,7 +54,7 @@ export function referringNouns(schema: GraphSchema): Map<string, Set<string>> {
  * "l'établissement", "cette société"): a definite article or demonstrative and a noun that is one
  * of the earlier entity's descriptors, or a noun standing for its type. Each becomes a mention of
  * that entity at the phrase's offsets. The nearest earlier sentence wins, and in it the first
- * fitting name (the subject, usually). Phrases followed by a name ("the firm Quillon") or by
+ * fitting name (the subject, usually). Phrases followed by a name ("the firm Vorrin") or by
  * "of/de" and a name ("le site de Valtrix") describe that name instead and are skipped.
  */
 export function findReferringMentions(
@@ -106,7 +106,7 @@ function referenceAt(
   return antecedent ? { noun, antecedent } : null;
 }
 
-/** True when the text after a noun is a name ("the firm Quillon") or a linking word and a name ("of Valtrix", "de Valtrix"): the noun describes that name. */
+/** True when the text after a noun is a name ("the firm Vorrin") or a linking word and a name ("of Valtrix", "de Valtrix"): the noun describes that name. */
 export function namesWhatFollows(rest: string): boolean {
   return /^\s+\p{Lu}/u.test(rest) || (linkedName()?.test(rest) ?? false);
 }

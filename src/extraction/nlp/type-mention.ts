@@ -290,7 +290,7 @@ export function voteMentionType(mention: CandidateMention, sentence: string, sch
     if (isPersonType && !mention.isCode && shape && !afterDeterminer && !relativeIsThing) add(type.name, WEIGHTS[shape === 'initial' ? 'initial' : shape === 'given-name' ? 'givenName' : 'personName'], shape === 'initial' ? 'initial' : 'person-name');
     if (isPersonType && relativeIsPerson) add(type.name, WEIGHTS.after, 'relative-pronoun', relative);
   }
-  // A name no cue types, or only the weak shape of a person's name ("Quillon Cyber"), takes the type its role in a schema phrase
+  // A name no cue types, or only the weak shape of a person's name ("Vorrin Cyber"), takes the type its role in a schema phrase
   // requires: the agent after a passive phrase ("audited by X"), the subject before an active one ("X supplies"), of an edge type
   // whose source is one node type. Not for people, whose names carry their own shape: a name with none after "led by" is more often a firm's.
   if (votes.every((vote) => vote.weight < WEIGHTS.relationAgent) && !relativeIsPerson) {

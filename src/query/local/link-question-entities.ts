@@ -64,7 +64,7 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
     if (language !== undefined && isNationalityAdjective(word, language)) continue;
     // A hyphenated name ("Varenne-Lacaze") names the entities whose name holds every one of its parts.
     const parts = word.split(' ');
-    // "Hangar 1": a word the question numbers names only the entities whose name holds that number too, not "Hangar Talk" or "Hangar 5".
+    // "Dock 4": a word the question numbers names only the entities whose name holds that number too, not "Dock Gazette" or "Dock 7".
     const numbers = words.filter((other, position) => position > 0 && words[position - 1] === word && /^\d+$/.test(other));
     const holders = parts.map((part) => index.nameWordIndex.get(part) ?? []).reduce((left, right) => left.filter((entityIndex) => right.includes(entityIndex)));
     const owners = holders.filter((entityIndex) => numbers.length === 0 || normaliseName(index.entities[entityIndex]?.name ?? '').split(' ').some((part) => numbers.includes(part)));
@@ -74,7 +74,7 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
     }
     // A word of the names, too common among them or numbered otherwise, is written as meant: no misspelling of another.
     if (holders.length > 0 || parts.length > 1 || isDictionary(word)) continue;
-    // A misspelt name, or a misspelt word of a longer name ("Callopée Santé" for "Calliopée Santé"): the nearest alias or name word.
+    // A misspelt name, or a misspelt word of a longer name ("Velacot Santé" for "Vellacott Santé"): the nearest alias or name word.
     let best: { candidate: string; entityIndexes: readonly number[]; similarity: number } | null = null;
     for (const [candidate, entityIndexes] of fuzzyCandidates(index, profile.maxNameWordEntities, !/\d/.test(word))) {
       if (Math.abs(candidate.length - word.length) > 3 || candidate[0] !== word[0]) continue;
