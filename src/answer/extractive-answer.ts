@@ -180,12 +180,11 @@ function statedCause(candidates: readonly Candidate[]): Candidate[] {
 /**
  * The sentence of the context that states what the question asks, with the entity of the asked kind it names first (or
  * an untyped one, which may be of that kind): of the sentences naming such an entity, the one holding the largest
- * idf-weighted share of the question's stems but the wh-phrase's head noun (of its main clause's, when it has a
- * subordinate clause). Null when no sentence names one.
+ * idf-weighted share of the question's stems but the wh-phrase's head noun. Null when no sentence names one.
  */
 function statedAnswer(analysis: QuestionAnalysis, candidates: readonly Candidate[], weight: (stem: string) => number): { sentence: Candidate; entity: Entity; share: number } | null {
   const wanted = analysis.answerType.types;
-  const asked = [...(analysis.mainClauseStems.size > 0 ? analysis.mainClauseStems : analysis.stems)].filter((stem) => stem !== analysis.answerType.headStem);
+  const asked = analysis.stems.filter((stem) => stem !== analysis.answerType.headStem);
   const mass = asked.reduce((sum, stem) => sum + weight(stem), 0);
   if (mass === 0) return null;
   let best: { sentence: Candidate; entity: Entity; share: number } | null = null;
