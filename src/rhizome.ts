@@ -113,7 +113,7 @@ export interface Rhizome extends AgentMemory {
   query(question: string, options?: QueryOptions): Promise<TimedAnswer>;
   /** An entity's facts in time: started, ended, superseded (with both citations) or invalidated, oldest first; `from`/`to` keep what changed between two dates. */
   history(entity: string, options?: { from?: string; to?: string; knownAt?: string }): Promise<EntityHistory>;
-  /** Builds the context a mode would answer from, without answering (for evaluation and debugging). */
+  /** Builds the context a mode would answer from, in the time slice `query` would use (a date the question writes included), without answering (for evaluation and debugging). */
   retrieve(question: string, options?: QueryOptions): Promise<RetrievalContext>;
   cypher(query: string, parameters?: Record<string, unknown>): Promise<Array<Record<string, unknown>>>;
   /** The source file path of each chunk id (unknown ids are left out). */
@@ -301,10 +301,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
       return planIndex(listOf(paths), { store, config, events: ignoreEvents }, { prune: options.prune ?? false });
     },
     async retrieve(question, options = {}) {
-      if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
-      const engine = (await open()).timed.engineFor(options);
-      const analysis = await engine.analyze(question, options.asOf === undefined ? {} : { asOf: parseTimePoint(options.asOf) });
-      return engine.retrieve(analysis, (await engine.route(analysis, options.mode)).mode, options.signal);
+      return (await open()).timed.retrieve(question, options.mode, options);
     },
     async query(question, options = {}) {
       const { store, timed } = await open();

@@ -30,6 +30,12 @@ const DENSE_HITS = 20;
 const VECTOR_SEED_SIMILARITY = 0.5;
 import { routeQuestion, type Route } from './route-question.js';
 
+/** Reads a question once (see `analyzeQuestion`); QUERY_INVALID when it is empty. */
+export function readQuestion(question: string, config: RhizomeConfig): QuestionAnalysis {
+  if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
+  return analyzeQuestion(question, config.schema);
+}
+
 /**
  * Routes, retrieves and answers over one open store. Searchers cache what they derive from the
  * store (graph projection, BM25 index, community sentences) until `invalidate`.
@@ -86,10 +92,13 @@ export class QueryEngine {
     this.global.invalidate();
   }
 
-  /** Reads the question once and links the entities it names in the graph; everything below gets this record. `asOf` is its date when it writes none. */
-  async analyze(question: string, time: { asOf?: string } = {}): Promise<QuestionAnalysis> {
-    if (question.trim() === '') throw new RhizomeError('QUERY_INVALID', 'the question is empty');
-    const analysis = analyzeQuestion(question, this.config.schema);
+  /**
+   * Links the entities a question names in the graph; everything below gets this record. The question is read
+   * here, or was read by the caller (`readQuestion`, which chose the time slice from it). `asOf` is its date when it writes none.
+   */
+  async analyze(question: string | QuestionAnalysis, time: { asOf?: string } = {}): Promise<QuestionAnalysis> {
+    const read = typeof question === 'string' ? readQuestion(question, this.config) : question;
+    const analysis: QuestionAnalysis = { ...read, signals: { ...read.signals } };
     // Asked as of a date: facts valid then are preferred, as if the question wrote the date (a date it writes wins).
     if (time.asOf && !analysis.temporal) {
       analysis.temporal = { prefer: 'at', date: time.asOf };
@@ -182,10 +191,11 @@ export class QueryEngine {
     return answer;
   }
 
-  /** Routes, retrieves and answers; the answer carries the route, the reason and the latency. With a model, global mode map-reduces the community reports. `asOf` prefers facts valid on that date. */
-  async answer(question: string, requested: QueryMode | undefined, signal?: AbortSignal, events: EventSink = ignoreEvents, time: { asOf?: string } = {}): Promise<Answer> {
+  /** Routes, retrieves and answers (the question as asked, or as `readQuestion` read it); the answer carries the route, the reason and the latency. With a model, global mode map-reduces the community reports. `asOf` prefers facts valid on that date. */
+  async answer(asked: string | QuestionAnalysis, requested: QueryMode | undefined, signal?: AbortSignal, events: EventSink = ignoreEvents, time: { asOf?: string } = {}): Promise<Answer> {
     const started = performance.now();
-    const analysis = await this.analyze(question, time);
+    const analysis = await this.analyze(asked, time);
+    const question = analysis.text;
     // "What changed about X between D1 and D2", routed: X's history in the window, with both citations of each change.
     if (analysis.changeWindow && analysis.entities.length > 0 && (requested ?? this.config.query.defaultMode) === 'auto') return answerWhatChanged(this.store, analysis, analysis.changeWindow, started);
     const route = await this.route(analysis, requested);

@@ -1,6 +1,5 @@
 import type { Answer } from '../answer/answer.js';
-import { datesAnchorEvent } from '../ask/anchor-date.js';
-import { QueryEngine } from '../ask/query-engine.js';
+import { QueryEngine, readQuestion } from '../ask/query-engine.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
 import type { Citation, Relation, Span } from '../core/records.js';
 import type { QueryMode } from '../core/retrieval-context.js';
@@ -9,8 +8,8 @@ import type { GraphProjection, GraphStore } from '../graph/store.js';
 import { timeSlicedStore } from '../graph/time-sliced-store.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { Embedder } from '../llm/embedder.js';
-import { readChangeWindow } from '../text/change-question.js';
-import { findDates } from '../text/find-dates.js';
+import type { QuestionAnalysis } from '../core/question-analysis.js';
+import type { RetrievalContext } from '../core/retrieval-context.js';
 import { describeFacts, type FactStanding } from './fact-status.js';
 import { isTimeSliced, parseTimePoint, type TimeSlice } from './time-slice.js';
 
@@ -51,10 +50,11 @@ export class TimedQueries {
   }
 
   async answer(question: string, mode: QueryMode | undefined, options: TimeOptions & { signal?: AbortSignal; onEvent?: EventSink } = {}): Promise<TimedAnswer> {
-    const slice = withQuestionDate(readSlice(options), question);
+    const read = readQuestion(question, this.config);
+    const slice = withQuestionDate(readSlice(options), read);
     const sliced = isTimeSliced(slice) ? this.slicedFor(slice) : null;
     const engine = sliced?.engine ?? this.engine;
-    const answer = await engine.answer(question, mode, options.signal, options.onEvent ?? ignoreEvents, slice.asOf ? { asOf: slice.asOf } : {});
+    const answer = await engine.answer(read, mode, options.signal, options.onEvent ?? ignoreEvents, slice.asOf ? { asOf: slice.asOf } : {});
     const cited = new Set(answer.citations.filter((citation) => citation.kind === 'relation').map((citation) => citation.id));
     const passages = answer.citations.filter((citation) => citation.kind === 'chunk' && citation.span !== undefined);
     if (cited.size === 0 && passages.length === 0) return answer;
@@ -67,19 +67,22 @@ export class TimedQueries {
     const believed = passages.length === 0 ? [] : slice.knownAt === undefined ? await storedFacts() : (await this.believedAt(slice.knownAt)).relations;
     const stated = believed.filter((relation) => !cited.has(relation.id) && isTimed(relation) && passages.some((passage) => states(passage, relation)));
     if (relations.length === 0 && stated.length === 0) return answer;
-    const date = slice.asOf ?? validTimeWritten(question);
+    const date = slice.asOf ?? validTimeWritten(read);
     return { ...answer, ...(date ? { asOf: date } : {}), facts: [...describeFacts(relations, date), ...describeFacts(stated, date, 'passage')] };
+  }
+
+  /** The context a question is answered from, in the same time slice as `answer` (a date the question writes included), without answering it. */
+  async retrieve(question: string, mode: QueryMode | undefined, options: TimeOptions & { signal?: AbortSignal } = {}): Promise<RetrievalContext> {
+    const read = readQuestion(question, this.config);
+    const slice = withQuestionDate(readSlice(options), read);
+    const engine = isTimeSliced(slice) ? this.slicedFor(slice).engine : this.engine;
+    const analysis = await engine.analyze(read, slice.asOf ? { asOf: slice.asOf } : {});
+    return engine.retrieve(analysis, (await engine.route(analysis, mode)).mode, options.signal);
   }
 
   /** Every fact as believed at `knownAt`, whatever its validity. */
   private believedAt(knownAt: string): Promise<GraphProjection> {
     return timeSlicedStore(this.store, { knownAt }).loadProjection();
-  }
-
-  /** The engine a question in time is answered by: the plain one, or the last slice's. */
-  engineFor(options: TimeOptions): QueryEngine {
-    const slice = readSlice(options);
-    return isTimeSliced(slice) ? this.slicedFor(slice).engine : this.engine;
   }
 
   /** The engine over the store view of a slice (the last one asked for is kept). */
@@ -99,16 +102,16 @@ export class TimedQueries {
  * later, and the path ranking weighs that date on the path's first fact. A "what changed between D1
  * and D2" question reads the whole history instead, and a transaction-time question keeps the caller's slice.
  */
-function withQuestionDate(slice: TimeSlice, question: string): TimeSlice {
-  if (slice.asOf !== undefined || slice.knownAt !== undefined || readChangeWindow(question)) return slice;
+function withQuestionDate(slice: TimeSlice, question: QuestionAnalysis): TimeSlice {
+  if (slice.asOf !== undefined || slice.knownAt !== undefined || question.changeWindow) return slice;
   const written = validTimeWritten(question);
   return written ? { ...slice, asOf: written } : slice;
 }
 
 /** The date the question writes, unless it dates the event the question starts from (see `withQuestionDate`). */
-function validTimeWritten(question: string): string | undefined {
-  const written = findDates(question)[0];
-  return written && !datesAnchorEvent(question, written.start) ? written.iso : undefined;
+function validTimeWritten(question: QuestionAnalysis): string | undefined {
+  const temporal = question.temporal;
+  return temporal?.prefer === 'at' && temporal.anchor !== true ? temporal.date : undefined;
 }
 
 /** The slice of the options, each date read and checked (QUERY_INVALID for one that is not a date). */

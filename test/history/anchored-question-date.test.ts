@@ -29,3 +29,11 @@ test('a date that dates the event a question starts from does not hide what was 
   assert.equal(dated.asOf, '2023-03');
   assert.ok(!dated.paths.some((written) => written.includes('MAKES')), dated.paths.join('; '));
 });
+
+test('retrieve builds the context in the time slice query answers from: a date the main clause holds hides the later fact there too', async () => {
+  const dated = await rhizome.retrieve('Which company made the QX-4 sensor in March 2023?');
+  assert.ok(!dated.paths.some((found) => found.relations.some((relation) => relation.type === 'MAKES')), 'the MAKES fact, stated in September, did not hold yet');
+  const anchored = await rhizome.retrieve('Which company makes the sensor whose seal failed at the Tarrow depot in March 2023?');
+  assert.ok(anchored.paths.some((found) => found.relations.some((relation) => relation.type === 'MAKES')), 'a date of the starting event slices nothing');
+  await assert.rejects(rhizome.retrieve('  '), /empty/);
+});
