@@ -62,7 +62,7 @@ export function answerExtractively(analysis: QuestionAnalysis, context: Retrieva
   const profile = options.ranking ?? DEFAULT_RANKING_PROFILE.sentences;
   const question = analysis.text;
   // The dates the question gives are terms too, met by a sentence's date at the question's precision ("2022-06-08", "March 2024").
-  const questionDates = findDates(analysis.searchText).map((date) => date.iso);
+  const questionDates = analysis.dates;
   const questionStems = new Set([...analysis.stems, ...questionDates.map(dateTerm)]);
   const questionDays = questionDates.filter((iso) => /^\d{4}-\d{2}-\d{2}$/.test(iso));
   const questionEntityIds = new Set(context.questionEntities.map((entity) => entity.id));

@@ -48,6 +48,7 @@ export function analyzeQuestion(question: string, schema: GraphSchema): Question
     answerType: { types, headStem, headPlural: answerHeadIsPlural(asked, schema, headFirst), cause: asksForCause(asked, schema, types) },
     bridgeKinds: bridgeKinds(asked, schema),
     temporal: readTemporalPreference(asked),
+    dates: findDates(searchText).map((date) => date.iso),
     changeWindow: readChangeWindow(asked),
     signals: {
       corpusWide: isCorpusWideQuestion(asked),

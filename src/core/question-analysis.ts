@@ -65,6 +65,8 @@ export interface QuestionAnalysis {
   bridgeKinds: ReadonlySet<string>;
   /** A date or "currently" in the question. */
   temporal: TemporalPreference | null;
+  /** Every date the question writes, as ISO prefixes at its precision ("2024-03", "2022-06-08"), in the order written. */
+  dates: readonly string[];
   /** "What changed about X between D1 and D2": the two dates, earlier first (absent for any other question). */
   changeWindow?: { from: string; to: string } | null;
   /** Cheap signals for routing and answer shape. */
