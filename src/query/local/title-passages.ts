@@ -69,13 +69,26 @@ export function buildTitleIndex(documents: ReadonlyArray<Pick<StoredDocument, 'i
  * writes as a name (capitalised where it starts: "the Pterocarya or the Cotula"), or whose title
  * is the name or an alias of an entity the question was linked to. As HippoRAG links a mention
  * to the passage of that title, "the director of Maximum Overdrive" starts from the film's page.
+ * Namesakes ("Scott Howell (footballer)", "Scott Howell (political consultant)"): a question means one of
+ * them, so of the documents a name titles only the one `rankOf` puts first is about it (lower is better);
+ * the others' passages are `namesakes`.
  */
-export function passagesAboutQuestion(question: string, linkedNames: readonly string[], titles: TitleIndex): string[] {
+export function passagesAboutQuestion(question: string, linkedNames: readonly string[], titles: TitleIndex, rankOf: (chunkId: string) => number = () => 0): { meant: string[]; namesakes: string[] } {
   const written = plain(question);
   const lower = written.toLowerCase();
   const found: string[] = [];
+  const namesakes: string[] = [];
   const add = (key: string) => {
-    for (const id of [...(titles.titles.get(key) ?? []), ...(titles.headings.get(key) ?? [])]) if (!found.includes(id)) found.push(id);
+    const ids = [...(titles.titles.get(key) ?? []), ...(titles.headings.get(key) ?? [])];
+    const documentOf = (id: string) => titles.documentOf.get(id) ?? '';
+    const several = ids.some((id) => documentOf(id) !== documentOf(ids[0] as string));
+    const best = several ? ids.reduce<string | undefined>((kept, id) => (kept === undefined || rankOf(id) < rankOf(kept) ? id : kept), undefined) : ids[0];
+    const meant = best === undefined ? undefined : documentOf(best);
+    for (const id of ids) {
+      if (documentOf(id) === meant) {
+        if (!found.includes(id)) found.push(id);
+      } else if (!namesakes.includes(id)) namesakes.push(id);
+    }
   };
   for (const name of linkedNames) add(titleKey(name));
   for (const key of new Set([...titles.titles.keys(), ...titles.headings.keys()])) {
@@ -88,7 +101,7 @@ export function passagesAboutQuestion(question: string, linkedNames: readonly st
       at = lower.indexOf(` ${key} `, at + 1);
     }
   }
-  return found;
+  return { meant: found, namesakes: namesakes.filter((id) => !found.includes(id)) };
 }
 
 /**
