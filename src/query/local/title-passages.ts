@@ -69,7 +69,7 @@ export function buildTitleIndex(documents: ReadonlyArray<Pick<StoredDocument, 'i
  * writes as a name (capitalised where it starts: "the Pterocarya or the Cotula"), or whose title
  * is the name or an alias of an entity the question was linked to. As HippoRAG links a mention
  * to the passage of that title, "the director of Maximum Overdrive" starts from the film's page.
- * Namesakes ("Scott Howell (footballer)", "Scott Howell (political consultant)"): a question means one of
+ * Namesakes ("Edda Vorrin (footballer)", "Edda Vorrin (political consultant)"): a question means one of
  * them, so of the documents a name titles only the one `rankOf` puts first is about it (lower is better);
  * the others' passages are `namesakes`.
  */
