@@ -219,9 +219,7 @@ export class LocalSearcher {
     const rankOf = (id: string) => (fusedRank ??= new Map(fused.map((item, position) => [item.id, position]))).get(id) ?? Number.POSITIVE_INFINITY;
     const titled = passagesAboutQuestion(question, linked.map((link) => index.entities[link.entityIndex]?.name ?? '').concat(linked.flatMap((link) => index.entities[link.entityIndex]?.aliases ?? [])), titles, rankOf);
     const about = new Set(titled.meant);
-    // A namesake of the page the question means rises as a path's page does: it may be the one meant after all.
-    const pathPassages = passagesAboutPaths(paths.slice(0, walkProfile.pathPages), about, titles);
-    promoteAboutPassages(fused, about, { pages: pathPassages.pages, sections: new Set([...pathPassages.sections, ...titled.namesakes.filter((id) => !pathPassages.pages.has(id))]) }, titles);
+    promoteAboutPassages(fused, about, passagesAboutPaths(paths.slice(0, walkProfile.pathPages), about, titles), titles, titled.namesakes);
     const chunks = await this.selectChunks(fused, options);
     const inContext = new Set(chunks.map((item) => item.chunk.id));
     const evidenceChunkIds = [...new Set(paths.flatMap((path) => path.relations.map((relation) => relation.chunkId)))].filter((id) => !inContext.has(id));

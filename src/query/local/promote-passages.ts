@@ -13,14 +13,15 @@ export interface PathPassages {
  * comes right after them (+top), the second hop of a bridge question ("the producer of X's
  * soundtrack" → the producer's page); the rest of those pages, and the sections headed with those
  * names in pages about something else, are raised by half as much (+top/2), so a long page does not
- * push everything else out. Passages the ranking lacks are added; the ranking is sorted again.
+ * push everything else out; so are the `namesakes` of the pages the question means (another page of the same
+ * name: it may be the one meant after all). Passages the ranking lacks are added; the ranking is sorted again.
  */
-export function promoteAboutPassages(fused: Array<{ id: string; score: number }>, about: ReadonlySet<string>, paths: PathPassages, titles: TitleIndex): void {
+export function promoteAboutPassages(fused: Array<{ id: string; score: number }>, about: ReadonlySet<string>, paths: PathPassages, titles: TitleIndex, namesakes: readonly string[] = []): void {
   const top = fused[0]?.score ?? 1;
   promote(fused, about, 2 * top);
   const leads = leadingPassages(fused, paths.pages, titles);
   promote(fused, leads, top);
-  promote(fused, new Set([...paths.pages, ...paths.sections].filter((id) => !leads.has(id))), top / 2);
+  promote(fused, new Set([...paths.pages, ...paths.sections, ...namesakes].filter((id) => !leads.has(id))), top / 2);
 }
 
 /** Of the given passages, the best-ranked one of each document (passages the ranking lacks come after those it holds, in the given order). */
