@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RhizomeConfigInput } from '../config/config-schema.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { createRhizome, type Rhizome } from '../rhizome.js';
 import type { Entity, Relation } from '../core/records.js';
@@ -48,11 +49,13 @@ export interface DevSetRunOptions {
   requireFiles: boolean;
   /** Folder for the Markdown report of each development coverage set; none are written when left out. */
   reportFolder?: string;
+  /** Configuration beside the default (an embedding model, say); the workspace is always the set's own. */
+  config?: Omit<RhizomeConfigInput, 'workspace'>;
   log: (line: string) => void;
 }
 
 /**
- * Indexes one set into its own workspace with the default offline configuration and evaluates every
+ * Indexes one set into its own workspace with the default offline configuration (or `options.config`) and evaluates every
  * method; any error is caught and returned as a failed outcome so the other sets still run.
  */
 export async function runDevSet(set: DevEvalSet, options: DevSetRunOptions): Promise<DevSetOutcome> {
@@ -63,7 +66,7 @@ export async function runDevSet(set: DevEvalSet, options: DevSetRunOptions): Pro
     return { ...base, status: options.requireFiles ? 'failed' : 'skipped', reason };
   }
   const workspace = path.join(options.workspaceRoot, ...set.name.split('/'));
-  const rhizome = createRhizome({ workspace });
+  const rhizome = createRhizome({ ...options.config, workspace });
   try {
     return { ...base, status: 'ok', ...(await evaluateSet(rhizome, set, workspace, options)) };
   } catch (error) {
