@@ -128,6 +128,31 @@ export interface DerivedFiles {
   read(name: string): Promise<Uint8Array | null>;
   /** Keeps `bytes` under `name` for this version of the layer (replacing any kept for another version). */
   write(name: string, bytes: Uint8Array): Promise<void>;
+  /** Parts of what is kept under `name` for this version of the layer, read as asked (a file too large to read whole), or null when there is none. */
+  openReader?(name: string): Promise<DerivedFileReader | null>;
+  /** A file for `name` written as it comes (too large to hold whole): kept on `commit`, as `write` keeps one; null when none can be written here. */
+  createWriter?(name: string): DerivedFileWriter | null;
+}
+
+/** Reads parts of one kept file. */
+export interface DerivedFileReader {
+  /** The file's size in bytes. */
+  readonly size: number;
+  /**
+   * The bytes at each range, read at once with the file opened for these reads only (synchronously:
+   * thousands of small reads a search); null when the file is gone (the layer changed since it was opened).
+   */
+  readRanges(ranges: ReadonlyArray<{ position: number; length: number }>): Uint8Array[] | null;
+}
+
+/** Writes one kept file as its bytes come; nothing is kept before `commit`, nor after `abort`. */
+export interface DerivedFileWriter {
+  /** Bytes written so far. */
+  readonly size: number;
+  append(bytes: Uint8Array): void;
+  /** Keeps the file under its name for this version of the layer (replacing any kept for another version). */
+  commit(): Promise<void>;
+  abort(): void;
 }
 
 /** The Cypher a backend runs; text-to-Cypher prompts and examples are written in it. */

@@ -1,5 +1,6 @@
 import type { Entity, Relation } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
+import type { RelationRecords } from './relation-records-file.js';
 
 /**
  * The relations of the entities a search has asked about, read from where the relations live
@@ -91,5 +92,19 @@ export function readFromList(relations: readonly Relation[]): (entities: Entity[
   return async (entities) => {
     const positions = [...new Set(entities.flatMap((entity) => byEntity.get(entity.id) ?? []))].sort((left, right) => left - right);
     return positions.map((position) => relations[position] as Relation);
+  };
+}
+
+/**
+ * Reads relations by neighbourhood from the records kept beside the store (see RelationRecords);
+ * `fallback` (the store) answers once the file is gone, the layer having changed since it was opened.
+ */
+export function readFromRecords(records: RelationRecords, entityIndexById: ReadonlyMap<string, number>, fallback: (entities: Entity[]) => Promise<Relation[]>): (entities: Entity[]) => Promise<Relation[]> {
+  return async (entities) => {
+    const indexes = entities.flatMap((entity) => {
+      const entityIndex = entityIndexById.get(entity.id);
+      return entityIndex === undefined ? [] : [entityIndex];
+    });
+    return records.read(indexes) ?? fallback(entities);
   };
 }

@@ -54,6 +54,6 @@ export function decodeRelationSummary(bytes: Uint8Array | null, entityIds: reado
 }
 
 /** A key of the entity ids in this order: what is derived from entities numbered in one order is read only for the same ids in the same order. */
-function entitiesKey(entityIds: readonly string[]): string {
+export function entitiesKey(entityIds: readonly string[]): string {
   return `${entityIds.length}:${hash('sha256', entityIds.join('\n'))}`;
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { QueryEngine } from '../../src/ask/query-engine.js';
@@ -12,6 +12,7 @@ import type { GraphStore } from '../../src/graph/store.js';
 import { createRhizome } from '../../src/index.js';
 import { Bm25Searcher } from '../../src/query/bm25/bm25-search.js';
 import { LocalSearcher } from '../../src/query/local/local-search.js';
+import { RELATION_RECORDS_FILE } from '../../src/query/relation-records-file.js';
 import { copiedExample, EXAMPLE_CORPUS } from '../helpers/example-workspace.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { countingCalls } from '../helpers/counting-store.js';
@@ -28,8 +29,23 @@ function found(context: RetrievalContext) {
   };
 }
 
-/** Local search over `folder` indexed offline, with every relation held in memory and with relations read by neighbourhood from the store. */
-async function searchBothWays(folder: string, questions: readonly string[]): Promise<void> {
+/** The store as one that keeps no derived files (as Neo4j, or a time slice): relations are read from it by neighbourhood. */
+function keepingNoFiles(store: GraphStore): GraphStore {
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'derivedFiles') return async () => null;
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * Local search over `folder` indexed offline three ways: every relation held in memory; relations
+ * read by neighbourhood from the records kept beside the store; and read by neighbourhood from a
+ * store that keeps no files.
+ */
+async function searchEveryWay(folder: string, questions: readonly string[]): Promise<void> {
   const workspace = path.join(makeTempDir(), 'workspace');
   const rhizome = createRhizome({ workspace });
   try {
@@ -45,15 +61,19 @@ async function searchBothWays(folder: string, questions: readonly string[]): Pro
     const bm25 = new Bm25Searcher(store);
     const rankText = (question: string, limit: number) => bm25.rank(question, limit);
     const held = new LocalSearcher(store, rankText);
-    const { store: counted, calls } = countingCalls(store, 'relationsTouching');
+    const { store: fromRecords, calls: storeReadsBesideRecords } = countingCalls(store, 'relationsTouching');
+    const byRecords = new LocalSearcher(fromRecords, rankText, () => store.loadEntityMentions(), 0);
+    const { store: counted, calls } = countingCalls(keepingNoFiles(store), 'relationsTouching');
     const byNeighbourhood = new LocalSearcher(counted, rankText, () => store.loadEntityMentions(), 0);
     let withPaths = 0;
     for (const question of questions) {
       const analysis = await engine.analyze(question);
       const options = { ...config.query, vectorSeedIds: [], denseHits: [] };
       const expected = found(await held.search(analysis, options));
+      assert.deepEqual(found(await byRecords.search(analysis, options)), expected, `${question} (records kept beside the store)`);
+      assert.equal(storeReadsBesideRecords(), 0, `${question}: the records kept answer every neighbourhood read`);
       const before = calls();
-      assert.deepEqual(found(await byNeighbourhood.search(analysis, options)), expected, question);
+      assert.deepEqual(found(await byNeighbourhood.search(analysis, options)), expected, `${question} (read from the store)`);
       // One read a hop, one for the paths' last entities and one for the successors a temporal question weighs; none when asked again.
       assert.ok(calls() - before <= config.query.maxHops + 2, `${question}: ${calls() - before} neighbourhood reads`);
       const again = calls();
@@ -62,13 +82,14 @@ async function searchBothWays(folder: string, questions: readonly string[]): Pro
       if (expected.paths.length > 0) withPaths += 1;
     }
     assert.ok(withPaths >= questions.length / 2, `most questions find relation paths (${withPaths} of ${questions.length})`);
+    assert.equal(readdirSync(path.join(workspace, 'derived')).filter((name) => name.startsWith(`${RELATION_RECORDS_FILE}.`)).length, 1);
   } finally {
     await store.close();
   }
 }
 
-test('local search finds the same passages and paths whether it holds the relations or reads them by neighbourhood', async () => {
-  await searchBothWays(EXAMPLE_CORPUS, [
+test('local search finds the same passages and paths whether it holds the relations or reads them by neighbourhood (from records kept beside the store, or from the store)', async () => {
+  await searchEveryWay(EXAMPLE_CORPUS, [
     'Which company supplies the sensor used by the programme led by Jonas Berg?',
     'Who leads Project Heron now?',
     'Where is the Kite programme based?',
@@ -80,10 +101,10 @@ test('… and on temporal questions, whose successor and take-over steps read th
   const dataset = await loadCoverageQuestions(TEMPORAL_SET);
   const folder = path.join(makeTempDir(), 'documents');
   writeDocumentFolder(dataset.documents, folder);
-  await searchBothWays(folder, dataset.questions.map((question) => question.question));
+  await searchEveryWay(folder, dataset.questions.map((question) => question.question));
 });
 
-test('the summary of a layer read by neighbourhood is kept beside the store for the next searcher, and not read once a write changed the layer', async () => {
+test('the summary and the relation records of a layer read by neighbourhood are kept beside the store for the next searcher, and not read once a write changed the layer', async () => {
   const { folder, workspace, index } = copiedExample();
   await index();
   const question = 'Which company supplies the sensor used by the programme led by Jonas Berg?';
@@ -93,39 +114,55 @@ test('the summary of a layer read by neighbourhood is kept beside the store for 
     const store = await openGraphStore(config);
     try {
       await store.ensureSchema(config.schema);
-      const { store: countingPasses, calls: passes } = countingCalls(store, 'forEachRelationEdge');
-      const { store: counted, calls: counts } = countingCalls(countingPasses, 'counts');
+      const { store: countingEdgePasses, calls: edgePasses } = countingCalls(store, 'forEachRelationEdge');
+      const { store: countingPasses, calls: relationPasses } = countingCalls(countingEdgePasses, 'forEachRelation');
+      const { store: countingReads, calls: storeReads } = countingCalls(countingPasses, 'relationsTouching');
+      const { store: counted, calls: counts } = countingCalls(countingReads, 'counts');
       const engine = new QueryEngine(store, config, async () => null);
       const bm25 = new Bm25Searcher(store);
       const searcher = new LocalSearcher(counted, (text, limit) => bm25.rank(text, limit), () => store.loadEntityMentions(), 0);
       const analysis = await engine.analyze(question);
       const context = await searcher.search(analysis, { ...config.query, vectorSeedIds: [], denseHits: [] });
       const held = await new LocalSearcher(store, (text, limit) => bm25.rank(text, limit)).search(analysis, { ...config.query, vectorSeedIds: [], denseHits: [] });
-      return { found: found(context), held: found(held), passes: passes(), counts: counts() };
+      return { found: found(context), held: found(held), passes: edgePasses() + relationPasses(), counts: counts(), storeReads: storeReads() };
     } finally {
       await store.close();
     }
   };
   const first = await searchOnce();
+  // One pass over the relations makes both the summary and the records; the records answer every neighbourhood read.
   assert.equal(first.passes, 1);
   assert.equal(first.counts, 1);
+  assert.equal(first.storeReads, 0);
   assert.ok(first.found.paths.length > 0);
   assert.deepEqual(first.found, first.held);
   // Beside the entity index and the BM25 postings the searchers keep too (see derived-query-files.test.ts).
-  const summaries = () => readdirSync(path.join(workspace, 'derived')).filter((name) => name.startsWith('relation-summary.'));
-  const kept = summaries();
-  assert.equal(kept.length, 1);
-  // The next searcher reads the summary kept: no pass over the relations, the same passages and paths.
+  const keptFiles = (kind: string) => readdirSync(path.join(workspace, 'derived')).filter((name) => name.startsWith(`${kind}.`));
+  const summaries = () => keptFiles('relation-summary');
+  const records = () => keptFiles(RELATION_RECORDS_FILE);
+  const kept = [...summaries(), ...records()];
+  assert.equal(kept.length, 2);
+  // The next searcher reads both kept: no pass over the relations, the same passages and paths.
   const second = await searchOnce();
   assert.equal(second.passes, 0);
   assert.equal(second.counts, 0, 'the summary kept says how many relations the layer holds');
+  assert.equal(second.storeReads, 0);
   assert.deepEqual(second.found, first.found);
-  // A document added: the layer changed, so the summary kept is not read; the new one replaces it.
+  // A summary kept without records (a workspace from before they were kept): one pass makes the records, the summary is read as kept.
+  rmSync(path.join(workspace, 'derived', records()[0] as string));
+  const withoutRecords = await searchOnce();
+  assert.equal(withoutRecords.passes, 1);
+  assert.equal(withoutRecords.storeReads, 0);
+  assert.deepEqual(withoutRecords.found, first.found);
+  assert.deepEqual([...summaries(), ...records()], kept);
+  // A document added: the layer changed, so neither file kept is read; the new ones replace them.
   writeFileSync(path.join(folder, 'zz-added.md'), '# Added note\n\nJonas Berg met Lumen Optics in Tromsø to review the Kite schedule.\n');
   await index();
   const third = await searchOnce();
   assert.equal(third.passes, 1);
   assert.deepEqual(third.found, third.held);
-  assert.equal(summaries().filter((name) => !kept.includes(name)).length, 1);
-  assert.equal(summaries().length, 1);
+  for (const files of [summaries(), records()]) {
+    assert.equal(files.length, 1);
+    assert.ok(!kept.includes(files[0] as string));
+  }
 });

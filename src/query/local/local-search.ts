@@ -21,7 +21,8 @@ import { RelationSummaryBuilder, type RelationSummary } from '../relation-summar
 import { decodeRelationSummary, encodeRelationSummary, RELATION_SUMMARY_FILE } from '../relation-summary-file.js';
 import { ENTITY_INDEX_FILE } from '../entity-index-file.js';
 import { keptOrMade } from '../kept-or-made.js';
-import { readFromList } from '../relation-neighbourhoods.js';
+import { readFromList, readFromRecords } from '../relation-neighbourhoods.js';
+import { keptRelationRecords, RELATION_RECORDS_FILE, RelationRecords, RelationRecordsWriter } from '../relation-records-file.js';
 import { sharedStrings, shareRelationStrings } from '../../core/shared-strings.js';
 import { idOrderFor } from '../../core/ids.js';
 import { TopItems } from '../../core/top-items.js';
@@ -51,7 +52,8 @@ const SCORED_ENTITIES = 200;
 /**
  * The most relations local search holds in memory (about 300 MB at this size, the layer of some
  * 12,000 passages); a larger layer is read by neighbourhood for each search, which bounds memory at
- * the price of a few store reads a search.
+ * the price of a few reads a search: of the relation records kept beside the store (see
+ * RelationRecords), or of the store where it keeps no files.
  */
 export const HELD_RELATIONS_MAX = 300_000;
 
@@ -70,8 +72,9 @@ export class LocalSearcher {
    * `rankText` gives the full-text ranking that seeds the walk alongside the question's entities;
    * `loadEntityMentions` the entities and mentions of the layer (the store's, unless shared). The
    * relations are summarised in one pass over them (see RelationSummary); up to `heldRelationsMax`
-   * of them are then held for searches to read, and a larger layer is read by neighbourhood from the
-   * store: each search reads the relations of the entities its paths reach.
+   * of them are then held for searches to read, and a larger layer is read by neighbourhood (from the
+   * records kept beside the store, else from the store): each search reads the relations of the
+   * entities its paths reach.
    */
   constructor(
     private readonly store: GraphStore,
@@ -275,8 +278,9 @@ export class LocalSearcher {
   /** The graph index over `entityIndex` with the relation summary, its walk graph and the title index, built (or read back where kept) on the first search of that entity index. */
   private prepareGraph(entityIndex: EntityIndex): Promise<PreparedGraph> {
     if (this.graphPrepared?.entityIndex !== entityIndex) {
-      const ready = Promise.all([this.readRelations(entityIndex), keptOrMade(this.store, TITLE_INDEX_FILE, () => loadTitleIndex(this.store))]).then(async ([{ summary, held }, titles]) => {
-        const index = addRelations(entityIndex, summary, held ? readFromList(held) : (entities) => this.store.relationsTouching(entities));
+      const ready = Promise.all([this.readRelations(entityIndex), keptOrMade(this.store, TITLE_INDEX_FILE, () => loadTitleIndex(this.store))]).then(async ([{ summary, held, records }, titles]) => {
+        const readStore = (entities: Entity[]) => this.store.relationsTouching(entities);
+        const index = addRelations(entityIndex, summary, held ? readFromList(held) : records ? readFromRecords(records, entityIndex.entityIndexById, readStore) : readStore);
         const kept = await keptOrMade(this.store, WALK_GRAPH_FILE, async () => buildWalkGraph(index));
         // A kept graph is of this layer's version, as the entity index is: one of another size is built again all the same.
         const walk = kept.nodeCount === index.entities.length + index.chunkIds.length ? kept : buildWalkGraph(index);
@@ -293,23 +297,42 @@ export class LocalSearcher {
 
   /**
    * The summary of every stored relation, in one pass over them, and the relations themselves in
-   * `listRelations` order when there are at most `heldRelationsMax` (null for a larger layer, whose
-   * pass reads only the fields the summary needs).
+   * `listRelations` order when there are at most `heldRelationsMax`. A larger layer's relations are
+   * read by neighbourhood: from their records kept beside the store (written in the same pass when
+   * none are kept), or from the store itself where no file can be kept; its summary is kept too.
    */
-  private async readRelations(entityIndex: EntityIndex): Promise<{ summary: RelationSummary; held: Relation[] | null }> {
+  private async readRelations(entityIndex: EntityIndex): Promise<{ summary: RelationSummary; held: Relation[] | null; records: RelationRecords | null }> {
     const builder = new RelationSummaryBuilder(entityIndex.entityIndexById);
     // A large layer's summary is kept beside the store for the next process, while the layer is unchanged.
     const files = await this.store.derivedFiles();
     const entityIds = entityIndex.entities.map((entity) => entity.id);
     const kept = files ? decodeRelationSummary(await files.read(RELATION_SUMMARY_FILE), entityIds) : null;
-    if (kept && kept.relationCount > this.heldRelationsMax) return { summary: kept.summary, held: null };
     const relationCount = kept?.relationCount ?? (await this.store.counts()).relations;
     if (relationCount > this.heldRelationsMax) {
-      await this.store.forEachRelationEdge((edge) => builder.add(edge));
+      let records = files ? await keptRelationRecords(files, entityIds) : null;
+      const writer = records ? null : files?.createWriter?.(RELATION_RECORDS_FILE);
+      if (writer) {
+        const recordsWriter = new RelationRecordsWriter(writer, entityIds, entityIndex.entityIndexById);
+        try {
+          await this.store.forEachRelation((relation) => {
+            if (!kept) builder.add(relation);
+            recordsWriter.add(relation);
+          });
+        } catch (error) {
+          recordsWriter.abort();
+          throw error;
+        }
+        // A file that cannot be finished is not kept: the store is read by neighbourhood instead.
+        records = await recordsWriter.finish().then(
+          () => (files ? keptRelationRecords(files, entityIds) : null),
+          () => null,
+        );
+      } else if (!kept) await this.store.forEachRelationEdge((edge) => builder.add(edge));
+      if (kept) return { summary: kept.summary, held: null, records };
       const summary = builder.finish();
       // A folder it cannot write to keeps none: the next process works it out again.
       await files?.write(RELATION_SUMMARY_FILE, encodeRelationSummary({ summary, relationCount }, entityIds)).catch(() => undefined);
-      return { summary, held: null };
+      return { summary, held: null, records };
     }
     const held: Relation[] = [];
     // Ends, chunks, documents and evidence sentences repeat across relations: each held once.
@@ -319,7 +342,7 @@ export class LocalSearcher {
       held.push(shareRelationStrings(relation, shared));
     });
     const order = idOrderFor(held.map((relation) => relation.id));
-    return { summary: builder.finish(), held: held.sort((left, right) => order(left.id, right.id)) };
+    return { summary: builder.finish(), held: held.sort((left, right) => order(left.id, right.id)), records: null };
   }
 }
 
