@@ -58,9 +58,9 @@ export const ABLATIONS: readonly Ablation[] = [
   { section: 'sentences', key: 'statedAnswerShare', off: 2, note: '2: never answered by the stating sentence' },
 ];
 
-/** Profile fields that are sizes, not signals: the ablation leaves them out. */
+/** Profile fields that are sizes (or, for walk.pushTolerance, a numerical precision), not signals: the ablation leaves them out. */
 export const SIZE_FIELDS: readonly string[] = [
-  'walk.textHits', 'walk.fusionK', 'walk.textPathHits', 'walk.reportEntities', 'paths.beamWidth', 'paths.relationsPerNeighbour', 'paths.kept', 'sentences.cropWords',
+  'walk.pushTolerance', 'walk.textHits', 'walk.fusionK', 'walk.textPathHits', 'walk.reportEntities', 'paths.beamWidth', 'paths.relationsPerNeighbour', 'paths.kept', 'sentences.cropWords',
   'reports.communities', 'reports.corpusWideCommunities', 'reports.findingsPerCommunity', 'reports.concernFindingsPerCommunity', 'reports.listedEntities',
   'reports.themes', 'reports.themeWords', 'reports.concernThemes', 'reports.concernThemeWords', 'reports.concernCitations', 'reports.concernLabels',
 ];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compressGraph, personalizedPageRank, type CompressedGraph } from '../../src/algorithms/personalized-pagerank.js';
+import { compressGraph, personalizedPageRank, personalizedPageRankByPush, type CompressedGraph } from '../../src/algorithms/personalized-pagerank.js';
 
 /** An undirected graph from `[source, target, weight?]` edges over nodes 0..nodeCount-1. */
 function graph(nodeCount: number, edges: ReadonlyArray<readonly [number, number, number?]>): CompressedGraph {
@@ -93,4 +93,33 @@ test('edge weights matter: the neighbour over the heavier edge scores higher, in
   assert.ok(Math.abs((scores[1] as number) / (scores[2] as number) - 3) < 1e-9);
   const duplicated = personalizedPageRank(graph(3, [[0, 1, 1], [0, 1, 2], [0, 2, 1]]), new Map([[0, 1]]), { damping: 0.5 });
   for (let node = 0; node < 3; node += 1) assert.ok(Math.abs((duplicated[node] as number) - (scores[node] as number)) < 1e-12, 'duplicate edges add their weights');
+});
+
+test('forward push gives power iteration\'s scores within its tolerance, leaves far nodes unvisited, and keeps the edge cases', () => {
+  // Two dense clusters joined by one edge, a dangling node, a tail far from the seed.
+  const edges: Array<[number, number, number?]> = [];
+  for (let left = 0; left < 6; left++) for (let right = left + 1; right < 6; right++) edges.push([left, right, 1 + ((left + right) % 3)]);
+  for (let left = 6; left < 12; left++) for (let right = left + 1; right < 12; right++) edges.push([left, right]);
+  edges.push([5, 6, 0.5]);
+  for (let node = 12; node < 40; node++) edges.push([node - 1, node]);
+  const walk = graph(41, edges); // node 40 has no edges
+  for (const personalization of [new Map([[0, 1]]), new Map([[0, 2], [9, 1]]), new Map([[40, 1], [3, 1]])]) {
+    const exact = personalizedPageRank(walk, personalization, { damping: 0.5, iterations: 200, tolerance: 1e-15 });
+    const pushed = personalizedPageRankByPush(walk, personalization, { damping: 0.5, epsilon: 1e-12 });
+    for (let node = 0; node < 41; node++) assert.ok(Math.abs((exact[node] as number) - (pushed[node] as number)) < 1e-9, `node ${node}: ${exact[node]} against ${pushed[node]}`);
+    assert.ok(sum(pushed) <= 1 + 1e-12 && sum(pushed) > 1 - 1e-9);
+  }
+  // A coarse tolerance stops near the seed: the tail gets nothing, the seed still ranks first, no score is far from power iteration's.
+  const coarse = personalizedPageRankByPush(walk, new Map([[0, 1]]), { damping: 0.5, epsilon: 1e-3 });
+  const exact = personalizedPageRank(walk, new Map([[0, 1]]), { damping: 0.5 });
+  assert.equal(coarse[20], 0);
+  assert.ok((exact[20] as number) > 0);
+  assert.equal(coarse.indexOf(Math.max(...coarse)), 0);
+  for (let node = 0; node < 41; node++) assert.ok(Math.abs((exact[node] as number) - (coarse[node] as number)) < 0.02, `node ${node}`);
+  // Damping 0 returns the personalization; damping 1 and a zero tolerance fall back to power iteration; no mass, no scores.
+  assert.deepEqual([...personalizedPageRankByPush(graph(4, [[0, 1], [1, 2], [2, 3]]), new Map([[1, 3], [3, 1]]), { damping: 0 })], [0, 0.75, 0, 0.25]);
+  const line = graph(5, [[0, 1], [1, 2], [2, 3], [3, 4]]);
+  assert.deepEqual([...personalizedPageRankByPush(line, new Map([[0, 1]]), { damping: 1 })], [...personalizedPageRank(line, new Map([[0, 1]]), { damping: 1 })]);
+  assert.deepEqual([...personalizedPageRankByPush(line, new Map([[2, 1]]), { epsilon: 0 })], [...personalizedPageRank(line, new Map([[2, 1]]))]);
+  assert.deepEqual([...personalizedPageRankByPush(line, new Map([[2, 0]]))], [0, 0, 0, 0, 0]);
 });
