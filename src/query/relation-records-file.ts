@@ -1,5 +1,6 @@
 import type { Relation } from '../core/records.js';
 import { idOrderFor, stableIdOrder } from '../core/ids.js';
+import { pack, unpack } from '../core/packed-file.js';
 import type { DerivedFileReader, DerivedFiles, DerivedFileWriter } from '../graph/store.js';
 import { entitiesKey } from './relation-summary-file.js';
 
@@ -7,36 +8,30 @@ import { entitiesKey } from './relation-summary-file.js';
 export const RELATION_RECORDS_FILE = 'relation-records';
 
 /** Bump when the layout below changes: a file of another layout is not read. */
-const LAYOUT = 1;
-/** The file's last 8 bytes: the length of the layout before them, then this mark. */
+const LAYOUT = 2;
+/** The file ends with where its tables start (8 bytes, a float) and this mark (4 bytes). */
 const END_MARK = 0x52524b52;
+const END_BYTES = 12;
 /** Two records this close in the file are read as one range (the bytes between are read and dropped). */
 const RANGE_GAP_BYTES = 4096;
 
-interface Section {
-  position: number;
-  length: number;
-}
-
-interface Layout {
+/**
+ * The file's tables, packed (core/packed-file) after the records: the header says which layout and
+ * entities they are of; the arrays, in this order, are where each entity's list starts among the
+ * list items (one more than the entities) and the items (relation numbers in `listRelations` order),
+ * then, for relations by number, for evidence sentences and for sets of other fields, where each
+ * record (JSON) starts and its length in bytes.
+ */
+interface TablesHeader {
   layout: number;
   /** The entity ids the lists are numbered by, hashed (see entitiesKey). */
   entities: string;
-  relationCount: number;
-  /** Where each entity's list starts among `listItems` (one more than the entities), Int32. */
-  listStarts: Section;
-  /** Each entity's relations, as numbers in `listRelations` order, Int32. */
-  listItems: Section;
-  /** Where each relation's record (JSON) starts, by number, Float64. */
-  recordPositions: Section;
-  /** Each record's length in bytes, by number, Int32. */
-  recordLengths: Section;
-  /** Where each evidence sentence's record (JSON) starts, Float64, and its length in bytes, Int32. */
-  sentencePositions: Section;
-  sentenceLengths: Section;
-  /** The same for each set of other fields (a document version's transaction time, say) some relations share. */
-  othersPositions: Section;
-  othersLengths: Section;
+}
+
+/** Where the JSON records of one kind lie in the file, by number. */
+interface RecordTable {
+  positions: Float64Array;
+  lengths: Int32Array;
 }
 
 /** The fields every relation has, in the order a record lists them; the other fields a relation carries are an object of their own, shared by the relations that carry the same. */
@@ -155,10 +150,6 @@ export class RelationRecordsWriter {
     const count = this.ids.length;
     // Number n is the relation n-th in listRelations order; `arrival[n]` is where the pass gave it.
     const arrival = stableIdOrder(this.ids) ?? Uint32Array.from(this.ids.keys()).sort(comparing(this.ids));
-    const numberOf = new Int32Array(count);
-    arrival.forEach((given, number) => {
-      numberOf[given] = number;
-    });
     const entityCount = this.entityIds.length;
     const listStarts = new Int32Array(entityCount + 1);
     const ends = (given: number) => (this.sources[given] === this.targets[given] ? [this.sources[given] as number] : [this.sources[given] as number, this.targets[given] as number]);
@@ -177,30 +168,23 @@ export class RelationRecordsWriter {
       recordPositions[number] = this.positions[given] as number;
       recordLengths[number] = this.lengths[given] as number;
     }
-    const section = (array: Int32Array | Float64Array): Section => {
-      this.file.append(new Uint8Array(8 - (this.file.size % 8 || 8)));
-      const placed = { position: this.file.size, length: array.length };
-      this.file.append(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
-      return placed;
-    };
-    const layout: Layout = {
-      layout: LAYOUT,
-      entities: entitiesKey(this.entityIds),
-      relationCount: count,
-      listStarts: section(listStarts),
-      listItems: section(listItems),
-      recordPositions: section(recordPositions),
-      recordLengths: section(recordLengths),
-      sentencePositions: section(Float64Array.from(this.sentencePositions)),
-      sentenceLengths: section(Int32Array.from(this.sentenceLengths)),
-      othersPositions: section(Float64Array.from(this.othersPositions)),
-      othersLengths: section(Int32Array.from(this.othersLengths)),
-    };
-    const layoutBytes = this.encoder.encode(JSON.stringify(layout));
-    const end = new DataView(new ArrayBuffer(8));
-    end.setUint32(0, layoutBytes.length, true);
-    end.setUint32(4, END_MARK, true);
-    this.file.append(layoutBytes);
+    const header: TablesHeader = { layout: LAYOUT, entities: entitiesKey(this.entityIds) };
+    const tables = pack(header, [
+      listStarts,
+      listItems,
+      recordPositions,
+      recordLengths,
+      Float64Array.from(this.sentencePositions),
+      Int32Array.from(this.sentenceLengths),
+      Float64Array.from(this.othersPositions),
+      Int32Array.from(this.othersLengths),
+    ]);
+    // Aligned, so that the tables read back into a buffer of their own are views with no copy.
+    this.file.append(new Uint8Array(8 - (this.file.size % 8 || 8)));
+    const end = new DataView(new ArrayBuffer(END_BYTES));
+    end.setFloat64(0, this.file.size, true);
+    end.setUint32(8, END_MARK, true);
+    this.file.append(tables);
     this.file.append(new Uint8Array(end.buffer));
   }
 }
@@ -239,51 +223,32 @@ export class RelationRecords {
     private readonly reader: DerivedFileReader,
     private readonly listStarts: Int32Array,
     private readonly listItems: Int32Array,
-    private readonly recordPositions: Float64Array,
-    private readonly recordLengths: Int32Array,
-    private readonly sentencePositions: Float64Array,
-    private readonly sentenceLengths: Int32Array,
-    private readonly othersPositions: Float64Array,
-    private readonly othersLengths: Int32Array,
+    private readonly relations: RecordTable,
+    private readonly sentences: RecordTable,
+    private readonly others: RecordTable,
     private readonly entityIds: readonly string[],
   ) {}
 
   /** The records kept in `reader` for the entities `entityIds` numbers, or null when they are not a whole file of this layout for those entities. */
   static open(reader: DerivedFileReader, entityIds: readonly string[]): RelationRecords | null {
-    if (reader.size < 8) return null;
-    const endBytes = reader.readRanges([{ position: reader.size - 8, length: 8 }])?.[0];
+    if (reader.size < END_BYTES) return null;
+    const endBytes = reader.readRanges([{ position: reader.size - END_BYTES, length: END_BYTES }])?.[0];
     if (!endBytes) return null;
-    const end = new DataView(endBytes.buffer, endBytes.byteOffset, 8);
-    const layoutLength = end.getUint32(0, true);
-    if (end.getUint32(4, true) !== END_MARK || layoutLength > reader.size - 8) return null;
-    let layout: Layout;
-    try {
-      const [bytes] = reader.readRanges([{ position: reader.size - 8 - layoutLength, length: layoutLength }]) ?? [];
-      if (!bytes) return null;
-      layout = JSON.parse(new TextDecoder().decode(bytes)) as Layout;
-    } catch {
-      return null;
-    }
-    if (layout?.layout !== LAYOUT || layout.entities !== entitiesKey(entityIds)) return null;
-    const sections = [layout.listStarts, layout.listItems, layout.recordPositions, layout.recordLengths, layout.sentencePositions, layout.sentenceLengths, layout.othersPositions, layout.othersLengths];
-    const widths = [4, 4, 8, 4, 8, 4, 8, 4];
-    if (sections.some((part, index) => !part || part.position % 8 !== 0 || part.position + part.length * (widths[index] as number) > reader.size)) return null;
-    const bytes = reader.readRanges(sections.map((part, index) => ({ position: part.position, length: part.length * (widths[index] as number) })));
-    if (!bytes) return null;
-    // Copied into buffers of their own, aligned for typed arrays.
-    const int32 = (part: Uint8Array) => new Int32Array(new Uint8Array(part).buffer);
-    const listStarts = int32(bytes[0] as Uint8Array);
-    const listItems = int32(bytes[1] as Uint8Array);
-    const recordPositions = new Float64Array(new Uint8Array(bytes[2] as Uint8Array).buffer);
-    const recordLengths = int32(bytes[3] as Uint8Array);
-    const sentencePositions = new Float64Array(new Uint8Array(bytes[4] as Uint8Array).buffer);
-    const sentenceLengths = int32(bytes[5] as Uint8Array);
-    const othersPositions = new Float64Array(new Uint8Array(bytes[6] as Uint8Array).buffer);
-    const othersLengths = int32(bytes[7] as Uint8Array);
-    const count = layout.relationCount;
-    if (listStarts.length !== entityIds.length + 1 || listStarts[entityIds.length] !== listItems.length || recordPositions.length !== count || recordLengths.length !== count) return null;
-    if (sentencePositions.length !== sentenceLengths.length || othersPositions.length !== othersLengths.length) return null;
-    return new RelationRecords(reader, listStarts, listItems, recordPositions, recordLengths, sentencePositions, sentenceLengths, othersPositions, othersLengths, entityIds);
+    const end = new DataView(endBytes.buffer, endBytes.byteOffset, END_BYTES);
+    const tablesAt = end.getFloat64(0, true);
+    if (end.getUint32(8, true) !== END_MARK || !Number.isInteger(tablesAt) || tablesAt < 0 || tablesAt > reader.size - END_BYTES) return null;
+    const tables = unpack(reader.readRanges([{ position: tablesAt, length: reader.size - END_BYTES - tablesAt }])?.[0] ?? null);
+    const header = tables?.header as TablesHeader | undefined;
+    if (!tables || header?.layout !== LAYOUT || header.entities !== entitiesKey(entityIds)) return null;
+    const [listStarts, listItems, recordPositions, recordLengths, sentencePositions, sentenceLengths, othersPositions, othersLengths] = tables.arrays;
+    if (!(listStarts instanceof Int32Array && listItems instanceof Int32Array) || listStarts.length !== entityIds.length + 1 || listStarts[entityIds.length] !== listItems.length) return null;
+    const table = (positions: unknown, lengths: unknown): RecordTable | null =>
+      positions instanceof Float64Array && lengths instanceof Int32Array && positions.length === lengths.length ? { positions, lengths } : null;
+    const relations = table(recordPositions, recordLengths);
+    const sentences = table(sentencePositions, sentenceLengths);
+    const others = table(othersPositions, othersLengths);
+    if (!relations || !sentences || !others) return null;
+    return new RelationRecords(reader, listStarts, listItems, relations, sentences, others, entityIds);
   }
 
   /** The relations with an end among the entities (indexes of the entity ids the file was made for), in `listRelations` order; null when the file is gone. */
@@ -294,12 +259,12 @@ export class RelationRecords {
       for (let slot = this.listStarts[entity] as number; slot < end; slot++) numbers.add(this.listItems[slot] as number);
     }
     const ordered = [...numbers].sort((left, right) => left - right);
-    const records = this.readRecords(ordered, this.recordPositions, this.recordLengths) as Map<number, RelationRecord> | null;
+    const records = this.readRecords(ordered, this.relations) as Map<number, RelationRecord> | null;
     if (!records) return null;
-    const sentences = this.readRecords([...new Set([...records.values()].map((record) => record[4]))], this.sentencePositions, this.sentenceLengths) as Map<number, SentenceRecord> | null;
+    const sentences = this.readRecords([...new Set([...records.values()].map((record) => record[4]))], this.sentences) as Map<number, SentenceRecord> | null;
     if (!sentences) return null;
     const othersNumbers = [...new Set([...records.values()].flatMap((record) => (record[10] === undefined ? [] : [record[10]])))];
-    const others = this.readRecords(othersNumbers, this.othersPositions, this.othersLengths) as Map<number, Record<string, unknown>> | null;
+    const others = this.readRecords(othersNumbers, this.others) as Map<number, Record<string, unknown>> | null;
     if (!others) return null;
     const relations = new Map<number, Relation>();
     for (const [number, [id, type, source, target, sentence, start, end, weight, validFrom, validTo, othersNumber]] of records) {
@@ -311,7 +276,7 @@ export class RelationRecords {
   }
 
   /** The JSON records at these numbers, by number, records near each other in the file read as one range; null when the file is gone. */
-  private readRecords(numbers: readonly number[], positions: Float64Array, lengths: Int32Array): Map<number, unknown> | null {
+  private readRecords(numbers: readonly number[], { positions, lengths }: RecordTable): Map<number, unknown> | null {
     const byPosition = [...numbers].sort((left, right) => (positions[left] as number) - (positions[right] as number));
     const ranges: Array<{ position: number; length: number; numbers: number[] }> = [];
     for (const number of byPosition) {

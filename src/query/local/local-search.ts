@@ -1,4 +1,4 @@
-import { personalizedPageRankByPush, personalizedPageRank, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
+import { personalizedPageRankByPush, type CompressedGraph } from '../../algorithms/personalized-pagerank.js';
 import type { Entity, Language, Relation } from '../../core/records.js';
 import type { EntityMentionLayer, GraphStore, ScoredId } from '../../graph/store.js';
 import { chunkSources, type ContextChunk, type RelationPath, type RetrievalContext } from '../../core/retrieval-context.js';
@@ -169,10 +169,8 @@ export class LocalSearcher {
         personalization.set(entityCount + chunkIndex, (personalization.get(entityCount + chunkIndex) ?? 0) + mass);
       }
     }
-    const scores =
-      walkProfile.pushTolerance > 0
-        ? personalizedPageRankByPush(walk, personalization, { damping: walkProfile.damping, epsilon: walkProfile.pushTolerance })
-        : personalizedPageRank(walk, personalization, { damping: walkProfile.damping });
+    // A tolerance of 0 runs power iteration over the whole graph.
+    const scores = personalizedPageRankByPush(walk, personalization, { damping: walkProfile.damping, epsilon: walkProfile.pushTolerance });
 
     const ranked = index.chunkIds.map((id, chunkIndex) => ({ id, score: scores[entityCount + chunkIndex] as number })).filter((item) => item.score > 0);
     for (const hit of hits) if (!index.chunkIndexById.has(hit.id)) ranked.push({ id: hit.id, score: 1e-9 * hit.score });
