@@ -158,11 +158,12 @@ export function addRelations(index: EntityIndex, relationSummary: RelationSummar
   const { entities, entitiesOfChunk, chunkIndexById } = index;
   const neighbourhoods = new RelationNeighbourhoods(entities, index.entityIndexById, readRelationsOf);
   const stemsOfRelation = new Map<number, ReadonlySet<string>>();
+  const namesInEvidence = new NamesInEvidence(entities);
   const evidenceStems = (relationIndex: number): ReadonlySet<string> => {
     let stems = stemsOfRelation.get(relationIndex);
     if (stems) return stems;
     const relation = neighbourhoods.relation(relationIndex);
-    const others = otherNamesInEvidence(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? [], entities);
+    const others = namesInEvidence.others(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? []);
     stems = new Set(contentStems(others.length === 0 ? relation.evidence : blankNames(relation.evidence, others)));
     stemsOfRelation.set(relationIndex, stems);
     return stems;
@@ -181,18 +182,53 @@ export function addRelations(index: EntityIndex, relationSummary: RelationSummar
   return { ...index, ...relationPart };
 }
 
+/** How many evidence sentences `NamesInEvidence` remembers the names of before it starts again: a memory bound, not a tuning. */
+const REMEMBERED_SENTENCES = 100_000;
+
 /**
  * The names of entities other than a relation's two ends that its evidence sentence writes out
  * ("… a day at Vorrin Systems' site in Corvelle" for a relation between the Authority and
  * Corvelle): their words are about those entities, so they do not tell what the relation covers.
+ * The relations of one sentence share it: the names its passage's entities write there are found
+ * once per sentence (each entity's names lower-cased once), then each relation leaves out its own ends'.
  */
-function otherNamesInEvidence(relation: Relation, chunkEntities: readonly number[], entities: readonly Entity[]): string[] {
-  const evidence = relation.evidence.toLowerCase();
-  const names: string[] = [];
-  for (const entityIndex of chunkEntities) {
-    const entity = entities[entityIndex] as Entity;
-    if (entity.id === relation.sourceId || entity.id === relation.targetId) continue;
-    for (const name of [entity.name, ...entity.aliases]) if (name.length > 1 && evidence.includes(name.toLowerCase())) names.push(name);
+class NamesInEvidence {
+  private readonly lowerNames: Array<Array<{ name: string; lower: string }> | undefined> = [];
+  private readonly bySentence = new Map<string, Array<{ id: string; names: string[] }>>();
+
+  constructor(private readonly entities: readonly Entity[]) {}
+
+  others(relation: Relation, chunkEntities: readonly number[]): string[] {
+    const names: string[] = [];
+    for (const written of this.writtenIn(relation, chunkEntities)) {
+      if (written.id !== relation.sourceId && written.id !== relation.targetId) names.push(...written.names);
+    }
+    return names;
   }
-  return names;
+
+  /** The entities of the passage whose names the relation's evidence writes, in the passage's order, with those names. */
+  private writtenIn(relation: Relation, chunkEntities: readonly number[]): Array<{ id: string; names: string[] }> {
+    const key = `${relation.chunkId}\u0000${relation.evidence}`;
+    let written = this.bySentence.get(key);
+    if (written) return written;
+    const evidence = relation.evidence.toLowerCase();
+    written = [];
+    for (const entityIndex of chunkEntities) {
+      const names = this.namesOf(entityIndex).filter((name) => evidence.includes(name.lower)).map((name) => name.name);
+      if (names.length > 0) written.push({ id: (this.entities[entityIndex] as Entity).id, names });
+    }
+    if (this.bySentence.size >= REMEMBERED_SENTENCES) this.bySentence.clear();
+    this.bySentence.set(key, written);
+    return written;
+  }
+
+  private namesOf(entityIndex: number): Array<{ name: string; lower: string }> {
+    let names = this.lowerNames[entityIndex];
+    if (!names) {
+      const entity = this.entities[entityIndex] as Entity;
+      names = [entity.name, ...entity.aliases].filter((name) => name.length > 1).map((name) => ({ name, lower: name.toLowerCase() }));
+      this.lowerNames[entityIndex] = names;
+    }
+    return names;
+  }
 }
