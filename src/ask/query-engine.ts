@@ -191,13 +191,23 @@ export class QueryEngine {
     return answer;
   }
 
+  /** The relations read from these chunks, from what an earlier search of this engine holds; null when it holds none that tell (read the store then). */
+  relationsStatedIn(chunkIds: readonly string[]): Promise<Relation[] | null> {
+    return this.local.relationsStatedIn(chunkIds);
+  }
+
   /** Routes, retrieves and answers (the question as asked, or as `readQuestion` read it); the answer carries the route, the reason and the latency. With a model, global mode map-reduces the community reports. `asOf` prefers facts valid on that date. */
   async answer(asked: string | QuestionAnalysis, requested: QueryMode | undefined, signal?: AbortSignal, events: EventSink = ignoreEvents, time: { asOf?: string } = {}): Promise<Answer> {
+    return (await this.answerFrom(asked, requested, signal, events, time)).answer;
+  }
+
+  /** `answer`, with the context it was answered from (none for a question about what changed, answered from the entity's history). */
+  async answerFrom(asked: string | QuestionAnalysis, requested: QueryMode | undefined, signal?: AbortSignal, events: EventSink = ignoreEvents, time: { asOf?: string } = {}): Promise<{ answer: Answer; context: RetrievalContext | null }> {
     const started = performance.now();
     const analysis = await this.analyze(asked, time);
     const question = analysis.text;
     // "What changed about X between D1 and D2", routed: X's history in the window, with both citations of each change.
-    if (analysis.changeWindow && analysis.entities.length > 0 && (requested ?? this.config.query.defaultMode) === 'auto') return answerWhatChanged(this.store, analysis, analysis.changeWindow, started);
+    if (analysis.changeWindow && analysis.entities.length > 0 && (requested ?? this.config.query.defaultMode) === 'auto') return { answer: await answerWhatChanged(this.store, analysis, analysis.changeWindow, started), context: null };
     const route = await this.route(analysis, requested);
     const { result: context } = await timeStage('retrieve', events, () => this.retrieve(analysis, route.mode, signal));
     const model = await this.model();
@@ -206,9 +216,9 @@ export class QueryEngine {
       const options = { model, maxSentences: Math.min(2, this.config.query.answerSentences), language, ...(signal ? { signal } : {}) };
       const { result: answer } = await timeStage('answer', events, () => (route.mode === 'global' ? this.answerGlobally(question, context, options) : answerWithLlm(question, context, options)));
       const notes = answer.modelNotes.length > 0 ? ` (${answer.modelNotes.join('; ')})` : '';
-      return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: `${route.reason}${notes}`, latencyMs: performance.now() - started } };
+      return { answer: { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: `${route.reason}${notes}`, latencyMs: performance.now() - started } }, context };
     }
     const { result: answer } = await timeStage('answer', events, () => answerExtractively(analysis, context, { maxSentences: this.config.query.answerSentences, maxWords: this.config.query.answerWords, language, ranking: this.config.query.ranking.sentences, reports: this.config.query.ranking.reports }));
-    return { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: route.reason, latencyMs: performance.now() - started } };
+    return { answer: { ...answer, metadata: { ...answer.metadata, route: route.mode, reason: route.reason, latencyMs: performance.now() - started } }, context };
   }
 }

@@ -1,3 +1,4 @@
+import { idOrderFor } from '../core/ids.js';
 import type { Answer } from '../answer/answer.js';
 import { QueryEngine, readQuestion } from '../ask/query-engine.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
@@ -54,14 +55,19 @@ export class TimedQueries {
     const slice = withQuestionDate(readSlice(options), read);
     const sliced = isTimeSliced(slice) ? this.slicedFor(slice) : null;
     const engine = sliced?.engine ?? this.engine;
-    const answer = await engine.answer(read, mode, options.signal, options.onEvent ?? ignoreEvents, slice.asOf ? { asOf: slice.asOf } : {});
+    const { answer, context } = await engine.answerFrom(read, mode, options.signal, options.onEvent ?? ignoreEvents, slice.asOf ? { asOf: slice.asOf } : {});
     const cited = new Set(answer.citations.filter((citation) => citation.kind === 'relation').map((citation) => citation.id));
     const passages = answer.citations.filter((citation) => citation.kind === 'chunk' && citation.span !== undefined);
     if (cited.size === 0 && passages.length === 0) return answer;
-    // Only the facts cited and those read from the quoted passages' chunks can matter: the stored ones are read by id and chunk, not the whole layer.
+    // Only the facts cited and those read from the quoted passages' chunks can matter. The cited ones are those of the
+    // context's paths, as the layer holds them; the passages' facts are those the search holds or keeps by chunk. The
+    // store is read (by id and chunk: a scan of its relations) only for what neither tells.
+    const onPaths = new Map((context?.paths ?? []).flatMap((path) => path.relations).filter((relation) => cited.has(relation.id)).map((relation) => [relation.id, relation]));
+    const missing = [...cited].filter((id) => !onPaths.has(id));
+    const chunkIds = [...new Set(passages.map((passage) => passage.id))];
     let stored: Promise<Relation[]> | null = null;
-    const storedFacts = () => (stored ??= this.store.findRelations({ ids: [...cited], chunkIds: [...new Set(passages.map((passage) => passage.id))] }));
-    const citedFrom = sliced ? (await sliced.engine.entityLayer()).relations : await storedFacts();
+    const storedFacts = () => (stored ??= this.engine.relationsStatedIn(chunkIds).then((held) => (held && missing.length === 0 ? held : this.store.findRelations({ ids: missing, chunkIds }))));
+    const citedFrom = sliced ? (await sliced.engine.entityLayer()).relations : inStoreOrder([...onPaths.values(), ...(await storedFacts()).filter((relation) => !onPaths.has(relation.id))]);
     const relations = citedFrom.filter((relation) => cited.has(relation.id) && isTimed(relation));
     // A quoted passage may state a fact the slice left out (forgotten, superseded, ended by then): its standing says so.
     const believed = passages.length === 0 ? [] : slice.knownAt === undefined ? await storedFacts() : (await this.believedAt(slice.knownAt)).relations;
@@ -131,4 +137,10 @@ function states(passage: Citation, relation: Relation): boolean {
 
 function isTimed(relation: Relation): boolean {
   return Boolean(relation.validFrom || relation.validTo || relation.supersededBy || relation.invalidationReason);
+}
+
+/** Relations in the order the store lists them (by id). */
+function inStoreOrder(relations: Relation[]): Relation[] {
+  const order = idOrderFor(relations.map((relation) => relation.id));
+  return relations.sort((left, right) => order(left.id, right.id));
 }

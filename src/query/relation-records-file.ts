@@ -8,7 +8,7 @@ import { entitiesKey } from './relation-summary-file.js';
 export const RELATION_RECORDS_FILE = 'relation-records';
 
 /** Bump when the layout below changes: a file of another layout is not read. */
-const LAYOUT = 2;
+const LAYOUT = 3;
 /** The file ends with where its tables start (8 bytes, a float) and this mark (4 bytes). */
 const END_MARK = 0x52524b52;
 const END_BYTES = 12;
@@ -16,16 +16,21 @@ const END_BYTES = 12;
 const RANGE_GAP_BYTES = 4096;
 
 /**
- * The file's tables, packed (core/packed-file) after the records: the header says which layout and
- * entities they are of; the arrays, in this order, are where each entity's list starts among the
- * list items (one more than the entities) and the items (relation numbers in `listRelations` order),
+ * The file's tables, packed (core/packed-file) after the records: the header says which layout,
+ * entities and chunks they are of; the arrays, in this order, are where each entity's list starts among
+ * the list items (one more than the entities) and the items (relation numbers in `listRelations` order),
  * then, for relations by number, for evidence sentences and for sets of other fields, where each
- * record (JSON) starts and its length in bytes.
+ * record (JSON) starts and its length in bytes, then each chunk's list of the relations read from it
+ * (where each starts, and the items), as the entities' lists are.
  */
 interface TablesHeader {
   layout: number;
   /** The entity ids the lists are numbered by, hashed (see entitiesKey). */
   entities: string;
+  /** The chunk ids the chunks' lists are numbered by, hashed the same way. */
+  chunks: string;
+  /** False when a relation was read from a chunk outside those ids: the chunks' lists then do not hold every relation. */
+  everyChunkListed: boolean;
 }
 
 /** Where the JSON records of one kind lie in the file, by number. */
@@ -51,6 +56,8 @@ export class RelationRecordsWriter {
   private readonly ids: string[] = [];
   private readonly sources: number[] = [];
   private readonly targets: number[] = [];
+  private readonly chunks: number[] = [];
+  private everyChunkListed = true;
   private readonly positions: number[] = [];
   private readonly lengths: number[] = [];
   private readonly sentenceOf = new Map<string, Array<{ documentId: string; length: number; hash: number; number: number }>>();
@@ -66,6 +73,8 @@ export class RelationRecordsWriter {
     private readonly file: DerivedFileWriter,
     private readonly entityIds: readonly string[],
     private readonly entityIndexById: ReadonlyMap<string, number>,
+    private readonly chunkIds: readonly string[],
+    private readonly chunkIndexById: ReadonlyMap<string, number>,
   ) {}
 
   add(relation: Relation): void {
@@ -80,6 +89,9 @@ export class RelationRecordsWriter {
     this.ids.push(id);
     this.sources.push(source);
     this.targets.push(target);
+    const chunk = this.chunkIndexById.get(relation.chunkId);
+    if (chunk === undefined) this.everyChunkListed = false;
+    this.chunks.push(chunk ?? -1);
     this.positions.push(this.file.size);
     this.lengths.push(bytes.length);
     this.file.append(bytes);
@@ -150,17 +162,10 @@ export class RelationRecordsWriter {
     const count = this.ids.length;
     // Number n is the relation n-th in listRelations order; `arrival[n]` is where the pass gave it.
     const arrival = stableIdOrder(this.ids) ?? Uint32Array.from(this.ids.keys()).sort(comparing(this.ids));
-    const entityCount = this.entityIds.length;
-    const listStarts = new Int32Array(entityCount + 1);
     const ends = (given: number) => (this.sources[given] === this.targets[given] ? [this.sources[given] as number] : [this.sources[given] as number, this.targets[given] as number]);
-    for (let given = 0; given < count; given++) for (const end of ends(given)) listStarts[end + 1] = (listStarts[end + 1] as number) + 1;
-    for (let entity = 0; entity < entityCount; entity++) listStarts[entity + 1] = (listStarts[entity + 1] as number) + (listStarts[entity] as number);
-    const listItems = new Int32Array(listStarts[entityCount] as number);
-    const cursor = listStarts.slice(0, entityCount);
-    // Visited by number, each list comes out in listRelations order.
-    for (let number = 0; number < count; number++) {
-      for (const end of ends(arrival[number] as number)) listItems[(cursor[end] as number)++] = number;
-    }
+    const [listStarts, listItems] = numberedLists(this.entityIds.length, count, arrival, ends);
+    const chunk = (given: number) => ((this.chunks[given] as number) < 0 ? [] : [this.chunks[given] as number]);
+    const [chunkStarts, chunkItems] = numberedLists(this.chunkIds.length, count, arrival, chunk);
     const recordPositions = new Float64Array(count);
     const recordLengths = new Int32Array(count);
     for (let number = 0; number < count; number++) {
@@ -168,7 +173,7 @@ export class RelationRecordsWriter {
       recordPositions[number] = this.positions[given] as number;
       recordLengths[number] = this.lengths[given] as number;
     }
-    const header: TablesHeader = { layout: LAYOUT, entities: entitiesKey(this.entityIds) };
+    const header: TablesHeader = { layout: LAYOUT, entities: entitiesKey(this.entityIds), chunks: entitiesKey(this.chunkIds), everyChunkListed: this.everyChunkListed };
     const tables = pack(header, [
       listStarts,
       listItems,
@@ -178,6 +183,8 @@ export class RelationRecordsWriter {
       Int32Array.from(this.sentenceLengths),
       Float64Array.from(this.othersPositions),
       Int32Array.from(this.othersLengths),
+      chunkStarts,
+      chunkItems,
     ]);
     // Aligned, so that the tables read back into a buffer of their own are views with no copy.
     this.file.append(new Uint8Array(8 - (this.file.size % 8 || 8)));
@@ -187,6 +194,23 @@ export class RelationRecordsWriter {
     this.file.append(tables);
     this.file.append(new Uint8Array(end.buffer));
   }
+}
+
+/**
+ * Lists of relation numbers, one per owner (an entity, a chunk), as where each list starts among the
+ * items (one more than the owners) and the items: each relation is in the lists of the owners `ownersOf`
+ * gives for it where the pass gave it, and visited by number, each list comes out in listRelations order.
+ */
+function numberedLists(ownerCount: number, count: number, arrival: ArrayLike<number>, ownersOf: (given: number) => number[]): [Int32Array, Int32Array] {
+  const starts = new Int32Array(ownerCount + 1);
+  for (let given = 0; given < count; given++) for (const owner of ownersOf(given)) starts[owner + 1] = (starts[owner + 1] as number) + 1;
+  for (let owner = 0; owner < ownerCount; owner++) starts[owner + 1] = (starts[owner + 1] as number) + (starts[owner] as number);
+  const items = new Int32Array(starts[ownerCount] as number);
+  const cursor = starts.slice(0, ownerCount);
+  for (let number = 0; number < count; number++) {
+    for (const owner of ownersOf(arrival[number] as number)) items[(cursor[owner] as number)++] = number;
+  }
+  return [starts, items];
 }
 
 /** True when the relation's fields beyond those every record lists are `others`, no more and no fewer. */
@@ -227,10 +251,12 @@ export class RelationRecords {
     private readonly sentences: RecordTable,
     private readonly others: RecordTable,
     private readonly entityIds: readonly string[],
+    /** Each chunk's relations, null when the file does not list every relation by chunk. */
+    private readonly chunkLists: { starts: Int32Array; items: Int32Array } | null,
   ) {}
 
-  /** The records kept in `reader` for the entities `entityIds` numbers, or null when they are not a whole file of this layout for those entities. */
-  static open(reader: DerivedFileReader, entityIds: readonly string[]): RelationRecords | null {
+  /** The records kept in `reader` for the entities `entityIds` and chunks `chunkIds` number, or null when they are not a whole file of this layout for those. */
+  static open(reader: DerivedFileReader, entityIds: readonly string[], chunkIds: readonly string[]): RelationRecords | null {
     if (reader.size < END_BYTES) return null;
     const endBytes = reader.readRanges([{ position: reader.size - END_BYTES, length: END_BYTES }])?.[0];
     if (!endBytes) return null;
@@ -239,24 +265,39 @@ export class RelationRecords {
     if (end.getUint32(8, true) !== END_MARK || !Number.isInteger(tablesAt) || tablesAt < 0 || tablesAt > reader.size - END_BYTES) return null;
     const tables = unpack(reader.readRanges([{ position: tablesAt, length: reader.size - END_BYTES - tablesAt }])?.[0] ?? null);
     const header = tables?.header as TablesHeader | undefined;
-    if (!tables || header?.layout !== LAYOUT || header.entities !== entitiesKey(entityIds)) return null;
-    const [listStarts, listItems, recordPositions, recordLengths, sentencePositions, sentenceLengths, othersPositions, othersLengths] = tables.arrays;
-    if (!(listStarts instanceof Int32Array && listItems instanceof Int32Array) || listStarts.length !== entityIds.length + 1 || listStarts[entityIds.length] !== listItems.length) return null;
+    if (!tables || header?.layout !== LAYOUT || header.entities !== entitiesKey(entityIds) || header.chunks !== entitiesKey(chunkIds)) return null;
+    const [listStarts, listItems, recordPositions, recordLengths, sentencePositions, sentenceLengths, othersPositions, othersLengths, chunkStarts, chunkItems] = tables.arrays;
+    const lists = (starts: unknown, items: unknown, owners: number) => starts instanceof Int32Array && items instanceof Int32Array && starts.length === owners + 1 && starts[owners] === items.length;
+    if (!lists(listStarts, listItems, entityIds.length) || !lists(chunkStarts, chunkItems, chunkIds.length)) return null;
     const table = (positions: unknown, lengths: unknown): RecordTable | null =>
       positions instanceof Float64Array && lengths instanceof Int32Array && positions.length === lengths.length ? { positions, lengths } : null;
     const relations = table(recordPositions, recordLengths);
     const sentences = table(sentencePositions, sentenceLengths);
     const others = table(othersPositions, othersLengths);
     if (!relations || !sentences || !others) return null;
-    return new RelationRecords(reader, listStarts, listItems, relations, sentences, others, entityIds);
+    const chunkLists = header.everyChunkListed === true ? { starts: chunkStarts as Int32Array, items: chunkItems as Int32Array } : null;
+    return new RelationRecords(reader, listStarts as Int32Array, listItems as Int32Array, relations, sentences, others, entityIds, chunkLists);
   }
 
   /** The relations with an end among the entities (indexes of the entity ids the file was made for), in `listRelations` order; null when the file is gone. */
   read(entityIndexes: Iterable<number>): Relation[] | null {
+    return this.readListed(entityIndexes, this.listStarts, this.listItems);
+  }
+
+  /**
+   * The relations read from the chunks (indexes of the chunk ids the file was made for), in `listRelations` order; null when
+   * the file is gone or does not list every relation by chunk.
+   */
+  readStatedIn(chunkIndexes: Iterable<number>): Relation[] | null {
+    return this.chunkLists ? this.readListed(chunkIndexes, this.chunkLists.starts, this.chunkLists.items) : null;
+  }
+
+  /** The relations of the owners' lists, in `listRelations` order; null when the file is gone. */
+  private readListed(owners: Iterable<number>, starts: Int32Array, items: Int32Array): Relation[] | null {
     const numbers = new Set<number>();
-    for (const entity of entityIndexes) {
-      const end = this.listStarts[entity + 1] as number;
-      for (let slot = this.listStarts[entity] as number; slot < end; slot++) numbers.add(this.listItems[slot] as number);
+    for (const owner of owners) {
+      const end = starts[owner + 1] as number;
+      for (let slot = starts[owner] as number; slot < end; slot++) numbers.add(items[slot] as number);
     }
     const ordered = [...numbers].sort((left, right) => left - right);
     const records = this.readRecords(ordered, this.relations) as Map<number, RelationRecord> | null;
@@ -302,8 +343,8 @@ export class RelationRecords {
   }
 }
 
-/** The relation records kept among `files` for these entities, or null when none are (or the store keeps no such files). */
-export async function keptRelationRecords(files: DerivedFiles, entityIds: readonly string[]): Promise<RelationRecords | null> {
+/** The relation records kept among `files` for these entities and chunks, or null when none are (or the store keeps no such files). */
+export async function keptRelationRecords(files: DerivedFiles, entityIds: readonly string[], chunkIds: readonly string[]): Promise<RelationRecords | null> {
   const reader = files.openReader ? await files.openReader(RELATION_RECORDS_FILE) : null;
-  return reader ? RelationRecords.open(reader, entityIds) : null;
+  return reader ? RelationRecords.open(reader, entityIds, chunkIds) : null;
 }

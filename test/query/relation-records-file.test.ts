@@ -9,6 +9,7 @@ import { keptRelationRecords, RELATION_RECORDS_FILE, RelationRecordsWriter } fro
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const ENTITY_IDS = ['ent_a', 'ent_b', 'ent_c', 'ent_d'];
+const CHUNK_IDS = ['chunk_1', 'chunk_2', 'chunk_3'];
 
 function relation(id: string, sourceId: string, targetId: string, sentence: { evidence: string; chunkId: string; start: number }, extra: Partial<Relation> = {}): Relation {
   const { evidence, chunkId, start } = sentence;
@@ -27,10 +28,14 @@ const RELATIONS: Relation[] = [
   relation('rel_4', 'ent_a', 'ent_gone', SECOND),
 ];
 
-async function written(files: DerivedFiles, relations: readonly Relation[] = RELATIONS): Promise<void> {
+function newWriter(files: DerivedFiles, chunkIds: readonly string[] = CHUNK_IDS): RelationRecordsWriter {
   const file = files.createWriter?.(RELATION_RECORDS_FILE);
   assert.ok(file, 'a workspace folder can be written');
-  const writer = new RelationRecordsWriter(file, ENTITY_IDS, new Map(ENTITY_IDS.map((id, index) => [id, index])));
+  return new RelationRecordsWriter(file, ENTITY_IDS, new Map(ENTITY_IDS.map((id, index) => [id, index])), chunkIds, new Map(chunkIds.map((id, index) => [id, index])));
+}
+
+async function written(files: DerivedFiles, relations: readonly Relation[] = RELATIONS, chunkIds: readonly string[] = CHUNK_IDS): Promise<void> {
+  const writer = newWriter(files, chunkIds);
   for (const item of relations) writer.add(item);
   await writer.finish();
 }
@@ -43,7 +48,7 @@ function expected(entityIds: readonly string[]): Relation[] {
 test('relation records kept beside the store give each entity set its relations as the store would, every field as stored', async () => {
   const files = derivedFilesIn(makeTempDir(), 'version-1');
   await written(files);
-  const records = await keptRelationRecords(files, ENTITY_IDS);
+  const records = await keptRelationRecords(files, ENTITY_IDS, CHUNK_IDS);
   assert.ok(records);
   for (const entities of [['ent_a'], ['ent_b', 'ent_c'], ['ent_d'], ENTITY_IDS]) {
     assert.deepStrictEqual(records.read(entities.map((id) => ENTITY_IDS.indexOf(id))), expected(entities), entities.join(', '));
@@ -51,37 +56,53 @@ test('relation records kept beside the store give each entity set its relations 
   assert.deepEqual(records.read([]), []);
 });
 
+test('relation records give each chunk set the relations read from it as the store would, unless a relation was read from a chunk they do not number', async () => {
+  const files = derivedFilesIn(makeTempDir(), 'version-1');
+  await written(files);
+  const records = await keptRelationRecords(files, ENTITY_IDS, CHUNK_IDS);
+  assert.ok(records);
+  const known = expected(ENTITY_IDS);
+  for (const chunks of [['chunk_1'], ['chunk_2'], ['chunk_1', 'chunk_2'], ['chunk_3']]) {
+    assert.deepStrictEqual(records.readStatedIn(chunks.map((id) => CHUNK_IDS.indexOf(id))), known.filter((item) => chunks.includes(item.chunkId)), chunks.join(', '));
+  }
+  const partial = derivedFilesIn(makeTempDir(), 'version-1');
+  await written(partial, RELATIONS, ['chunk_1']);
+  const withoutSecond = await keptRelationRecords(partial, ENTITY_IDS, ['chunk_1']);
+  assert.ok(withoutSecond);
+  assert.equal(withoutSecond.readStatedIn([0]), null, 'a relation was read from chunk_2, which the file does not number: the caller reads the store');
+  assert.deepStrictEqual(withoutSecond.read([0, 1, 2, 3]), known, 'read by entity all the same');
+});
+
 test('relation records are not read for other entities, from a file cut short, or once the file is gone', async () => {
   const folder = makeTempDir();
   const files = derivedFilesIn(folder, 'version-1');
   await written(files);
-  assert.equal(await keptRelationRecords(files, [...ENTITY_IDS].reverse()), null, 'entities numbered in another order');
-  assert.equal(await keptRelationRecords(files, ENTITY_IDS.slice(0, 3)), null, 'fewer entities');
-  const records = await keptRelationRecords(files, ENTITY_IDS);
+  assert.equal(await keptRelationRecords(files, [...ENTITY_IDS].reverse(), CHUNK_IDS), null, 'entities numbered in another order');
+  assert.equal(await keptRelationRecords(files, ENTITY_IDS.slice(0, 3), CHUNK_IDS), null, 'fewer entities');
+  assert.equal(await keptRelationRecords(files, ENTITY_IDS, CHUNK_IDS.slice(0, 2)), null, 'other chunks');
+  const records = await keptRelationRecords(files, ENTITY_IDS, CHUNK_IDS);
   assert.ok(records);
   const [name] = readdirSync(path.join(folder, 'derived'));
   const file = path.join(folder, 'derived', name as string);
   const bytes = readFileSync(file);
   writeFileSync(file, bytes.subarray(0, bytes.length - 3));
-  assert.equal(await keptRelationRecords(files, ENTITY_IDS), null, 'cut short');
+  assert.equal(await keptRelationRecords(files, ENTITY_IDS, CHUNK_IDS), null, 'cut short');
   rmSync(file);
   assert.equal(records.read([0]), null, 'the file opened before is gone: the caller reads the store');
-  assert.equal(await keptRelationRecords(files, ENTITY_IDS), null);
+  assert.equal(await keptRelationRecords(files, ENTITY_IDS, CHUNK_IDS), null);
 });
 
 test('a writer aborted, or a pass that failed, keeps no relation records; a new version replaces the old', async () => {
   const folder = makeTempDir();
   const files = derivedFilesIn(folder, 'version-1');
-  const file = files.createWriter?.(RELATION_RECORDS_FILE);
-  assert.ok(file);
-  const writer = new RelationRecordsWriter(file, ENTITY_IDS, new Map(ENTITY_IDS.map((id, index) => [id, index])));
+  const writer = newWriter(files);
   writer.add(RELATIONS[0] as Relation);
   writer.abort();
   assert.deepEqual(readdirSync(path.join(folder, 'derived')), []);
-  assert.equal(await keptRelationRecords(files, ENTITY_IDS), null);
+  assert.equal(await keptRelationRecords(files, ENTITY_IDS, CHUNK_IDS), null);
   await written(files);
   await written(derivedFilesIn(folder, 'version-2'), RELATIONS.slice(0, 2));
-  assert.equal(await keptRelationRecords(files, ENTITY_IDS), null, 'the version before is removed');
-  const records = await keptRelationRecords(derivedFilesIn(folder, 'version-2'), ENTITY_IDS);
+  assert.equal(await keptRelationRecords(files, ENTITY_IDS, CHUNK_IDS), null, 'the version before is removed');
+  const records = await keptRelationRecords(derivedFilesIn(folder, 'version-2'), ENTITY_IDS, CHUNK_IDS);
   assert.deepStrictEqual(records?.read([0, 1, 2, 3]), RELATIONS.slice(0, 2).sort((left, right) => left.id.localeCompare(right.id)));
 });

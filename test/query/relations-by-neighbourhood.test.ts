@@ -82,6 +82,16 @@ async function searchEveryWay(folder: string, questions: readonly string[]): Pro
       if (expected.paths.length > 0) withPaths += 1;
     }
     assert.ok(withPaths >= questions.length / 2, `most questions find relation paths (${withPaths} of ${questions.length})`);
+    // Once a search prepared the graph, the relations read from given passages come from what it holds or keeps, as the store gives them.
+    const relations = await store.listRelations();
+    const chunkIds = [...new Set(relations.map((relation) => relation.chunkId))];
+    for (const chunks of [...chunkIds.map((id) => [id]), chunkIds, ['chunk_unknown']]) {
+      const stored = await store.findRelations({ ids: [], chunkIds: chunks });
+      assert.deepStrictEqual(await held.relationsStatedIn(chunks), stored, `${chunks.join(', ')} (held)`);
+      assert.deepStrictEqual(await byRecords.relationsStatedIn(chunks), stored, `${chunks.join(', ')} (records)`);
+    }
+    assert.equal(await byNeighbourhood.relationsStatedIn(chunkIds), null, 'a store that keeps no files: read it');
+    assert.equal(await new LocalSearcher(store, rankText).relationsStatedIn(chunkIds), null, 'no search yet: nothing is prepared to ask');
     assert.equal(readdirSync(path.join(workspace, 'derived')).filter((name) => name.startsWith(`${RELATION_RECORDS_FILE}.`)).length, 1);
   } finally {
     await store.close();

@@ -47,6 +47,8 @@ interface PreparedGraph {
   index: GraphIndex;
   walk: CompressedGraph;
   titles: TitleIndex;
+  /** The relations read from given chunks, in `listRelations` order, from what the search holds; null when it holds no way to tell. */
+  statedIn: (chunkIds: readonly string[]) => Relation[] | null;
 }
 const SCORED_ENTITIES = 200;
 /**
@@ -268,6 +270,18 @@ export class LocalSearcher {
     return selected;
   }
 
+  /**
+   * The relations read from these chunks, in `listRelations` order, when a search has already prepared the graph and it
+   * tells them (the relations it holds, or the records kept beside the store); null otherwise, so that asking costs no
+   * preparation: read them from the store then.
+   */
+  async relationsStatedIn(chunkIds: readonly string[]): Promise<Relation[] | null> {
+    const prepared = this.graphPrepared;
+    const entityIndex = prepared ? await this.prepared : null;
+    if (!prepared || !entityIndex || prepared.entityIndex !== entityIndex) return null;
+    return (await prepared.ready).statedIn(chunkIds);
+  }
+
   /** The entity index linking reads (kept beside the store; built from its entities and mentions when none is kept). */
   entityIndex(): Promise<EntityIndex> {
     return (this.prepared ??= keptOrMade(this.store, ENTITY_INDEX_FILE, async () => buildEntityIndex(await this.loadEntityMentions())).catch((error: unknown) => {
@@ -285,7 +299,7 @@ export class LocalSearcher {
         const kept = await keptOrMade(this.store, WALK_GRAPH_FILE, async () => buildWalkGraph(index));
         // A kept graph is of this layer's version, as the entity index is: one of another size is built again all the same.
         const walk = kept.nodeCount === index.entities.length + index.chunkIds.length ? kept : buildWalkGraph(index);
-        return { index, walk, titles };
+        return { index, walk, titles, statedIn: relationsStatedIn(entityIndex, held, records) };
       });
       const prepared = { entityIndex, ready };
       this.graphPrepared = prepared;
@@ -310,10 +324,10 @@ export class LocalSearcher {
     const kept = files ? decodeRelationSummary(await files.read(RELATION_SUMMARY_FILE), entityIds) : null;
     const relationCount = kept?.relationCount ?? (await this.store.counts()).relations;
     if (relationCount > this.heldRelationsMax) {
-      let records = files ? await keptRelationRecords(files, entityIds) : null;
+      let records = files ? await keptRelationRecords(files, entityIds, entityIndex.chunkIds) : null;
       const writer = records ? null : files?.createWriter?.(RELATION_RECORDS_FILE);
       if (writer) {
-        const recordsWriter = new RelationRecordsWriter(writer, entityIds, entityIndex.entityIndexById);
+        const recordsWriter = new RelationRecordsWriter(writer, entityIds, entityIndex.entityIndexById, entityIndex.chunkIds, entityIndex.chunkIndexById);
         try {
           await this.store.forEachRelation((relation) => {
             if (!kept) builder.add(relation);
@@ -325,7 +339,7 @@ export class LocalSearcher {
         }
         // A file that cannot be finished is not kept: the store is read by neighbourhood instead.
         records = await recordsWriter.finish().then(
-          () => (files ? keptRelationRecords(files, entityIds) : null),
+          () => (files ? keptRelationRecords(files, entityIds, entityIndex.chunkIds) : null),
           () => null,
         );
       } else if (!kept) await this.store.forEachRelationEdge((edge) => builder.add(edge));
@@ -345,6 +359,23 @@ export class LocalSearcher {
     const order = idOrderFor(held.map((relation) => relation.id));
     return { summary: builder.finish(), held: held.sort((left, right) => order(left.id, right.id)), records: null };
   }
+}
+
+/**
+ * How a prepared search tells the relations read from given chunks: by its held relations, or by the chunks' lists of
+ * the kept records (a chunk the entity index does not know mentions nothing, so no relation was read from it when the
+ * records list every relation by chunk); null when it reads relations from the store.
+ */
+function relationsStatedIn(entityIndex: EntityIndex, held: Relation[] | null, records: RelationRecords | null): PreparedGraph['statedIn'] {
+  if (held) return (chunkIds) => {
+    const wanted = new Set(chunkIds);
+    return held.filter((relation) => wanted.has(relation.chunkId));
+  };
+  if (records) return (chunkIds) => records.readStatedIn(chunkIds.flatMap((id) => {
+    const chunkIndex = entityIndex.chunkIndexById.get(id);
+    return chunkIndex === undefined ? [] : [chunkIndex];
+  }));
+  return () => null;
 }
 
 /**
