@@ -43,7 +43,7 @@ export function benchQuestions(size: number, count: number): string[] {
   return questions.filter((_, index) => index % step === 0).slice(0, count);
 }
 
-/** Retrieval (context building, no answer) per mode on the workspace at `workspace`, one process, each mode warmed by its first query. */
+/** Questions answered per mode on the workspace at `workspace`, as `query` answers them (retrieval, the answer and the cited facts' standing), one process, each mode warmed by its first query. */
 export async function timeQueries(size: number, config: RhizomeConfigInput, questions = benchQuestions(size, 40), queryModes: ReadonlyArray<ModeLatency['mode']> = SCALE_QUERY_MODES): Promise<ScaleQueryFigures> {
   const rhizome = createRhizome(config);
   try {
@@ -51,14 +51,14 @@ export async function timeQueries(size: number, config: RhizomeConfigInput, ques
     for (const mode of queryModes) {
       const coldStart = performance.now();
       const coldCpu = process.cpuUsage();
-      await rhizome.retrieve(questions[0] ?? 'warm up', { mode });
+      await rhizome.query(questions[0] ?? 'warm up', { mode });
       const coldMs = performance.now() - coldStart;
       const coldCpuMs = cpuMilliseconds(process.cpuUsage(coldCpu));
       const timings: number[] = [];
       const warmCpu = process.cpuUsage();
       for (const question of questions.slice(1)) {
         const started = performance.now();
-        await rhizome.retrieve(question, { mode });
+        await rhizome.query(question, { mode });
         timings.push(performance.now() - started);
       }
       const meanCpuMs = cpuMilliseconds(process.cpuUsage(warmCpu)) / Math.max(1, timings.length);
