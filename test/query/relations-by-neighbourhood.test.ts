@@ -91,7 +91,13 @@ async function searchEveryWay(folder: string, questions: readonly string[]): Pro
       assert.deepStrictEqual(await byRecords.relationsStatedIn(chunks), stored, `${chunks.join(', ')} (records)`);
     }
     assert.equal(await byNeighbourhood.relationsStatedIn(chunkIds), null, 'a store that keeps no files: read it');
-    assert.equal(await new LocalSearcher(store, rankText).relationsStatedIn(chunkIds), null, 'no search yet: nothing is prepared to ask');
+    const fresh = new LocalSearcher(store, rankText);
+    assert.equal(await fresh.relationsStatedIn(chunkIds), null, 'nothing read yet: nothing is prepared to ask');
+    await fresh.entityIndex();
+    assert.deepStrictEqual(await fresh.relationsStatedIn(chunkIds), await store.findRelations({ ids: [], chunkIds }), 'the entity index read (as linking and global read it): the records kept tell, with no search');
+    const noFiles = new LocalSearcher(keepingNoFiles(store), rankText);
+    await noFiles.entityIndex();
+    assert.equal(await noFiles.relationsStatedIn(chunkIds), null, 'no records kept: read the store');
     assert.equal(readdirSync(path.join(workspace, 'derived')).filter((name) => name.startsWith(`${RELATION_RECORDS_FILE}.`)).length, 1);
   } finally {
     await store.close();

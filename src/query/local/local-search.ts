@@ -69,6 +69,8 @@ export class LocalSearcher {
   /** The entity index (all that linking and routing read), then the relation summary, walk graph and title index that only search reads. */
   private prepared: Promise<EntityIndex> | null = null;
   private graphPrepared: { entityIndex: EntityIndex; ready: Promise<PreparedGraph> } | null = null;
+  /** The relation records kept beside the store, opened for `relationsStatedIn` before any search prepared the graph. */
+  private recordsOpened: { entityIndex: EntityIndex; records: Promise<RelationRecords | null> } | null = null;
 
   /**
    * `rankText` gives the full-text ranking that seeds the walk alongside the question's entities;
@@ -89,6 +91,7 @@ export class LocalSearcher {
   invalidate(): void {
     this.prepared = null;
     this.graphPrepared = null;
+    this.recordsOpened = null;
   }
 
   /** The graph entities a question names. */
@@ -271,15 +274,22 @@ export class LocalSearcher {
   }
 
   /**
-   * The relations read from these chunks, in `listRelations` order, when a search has already prepared the graph and it
-   * tells them (the relations it holds, or the records kept beside the store); null otherwise, so that asking costs no
+   * The relations read from these chunks, in `listRelations` order, when what this searcher already holds tells them: the
+   * graph a search prepared (the relations it holds, or the records kept beside the store), else, once the entity index is
+   * read (linking, routing and `global` read it), the records kept beside the store. Null otherwise, so that asking costs no
    * preparation: read them from the store then.
    */
   async relationsStatedIn(chunkIds: readonly string[]): Promise<Relation[] | null> {
+    const entityIndex = this.prepared ? await this.prepared : null;
+    if (!entityIndex) return null;
     const prepared = this.graphPrepared;
-    const entityIndex = prepared ? await this.prepared : null;
-    if (!prepared || !entityIndex || prepared.entityIndex !== entityIndex) return null;
-    return (await prepared.ready).statedIn(chunkIds);
+    if (prepared?.entityIndex === entityIndex) return (await prepared.ready).statedIn(chunkIds);
+    if (this.recordsOpened?.entityIndex !== entityIndex) {
+      const opened = this.store.derivedFiles().then((files) => (files ? keptRelationRecords(files, entityIndex.entities.map((entity) => entity.id), entityIndex.chunkIds) : null));
+      this.recordsOpened = { entityIndex, records: opened.catch(() => null) };
+    }
+    const records = await this.recordsOpened.records;
+    return records ? relationsStatedIn(entityIndex, null, records)(chunkIds) : null;
   }
 
   /** The entity index linking reads (kept beside the store; built from its entities and mentions when none is kept). */
