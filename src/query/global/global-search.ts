@@ -210,12 +210,17 @@ export class GlobalSearcher {
  */
 function sentenceScorer(questionStems: Set<string>, prepared: PreparedReports, concernOf: ((sentence: CommunitySentence) => number) | null): (sentence: CommunitySentence) => number {
   const idf = (stem: string) => Math.log(1 + prepared.sentenceCount / (1 + (prepared.sentenceFrequency.get(stem) ?? 0)));
-  const mass = [...questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
+  // Every sentence of a level is scored: the question's stems and their weights are worked out once, and a sentence's sum is added in their order.
+  const stems = [...questionStems];
+  const weights = stems.map(idf);
+  const mass = weights.reduce((sum, weight) => sum + weight, 0) || 1;
   const scores = new Map<CommunitySentence, number>();
   return (sentence) => {
     let score = scores.get(sentence);
     if (score === undefined) {
-      score = [...questionStems].filter((stem) => sentence.stems.has(stem)).reduce((sum, stem) => sum + idf(stem), 0) / mass + (concernOf ? concernOf(sentence) : 0);
+      let held = 0;
+      for (let position = 0; position < stems.length; position++) if (sentence.stems.has(stems[position] as string)) held += weights[position] as number;
+      score = held / mass + (concernOf ? concernOf(sentence) : 0);
       scores.set(sentence, score);
     }
     return score;
@@ -225,17 +230,16 @@ function sentenceScorer(questionStems: Set<string>, prepared: PreparedReports, c
 /** The map step for a community's sentences: those that bear on the question (a positive score), best first, the first `limit`. */
 function mapSentences(sentences: CommunitySentence[], scoreOf: (sentence: CommunitySentence) => number, limit: number): Array<{ finding: CommunityFinding; score: number }> {
   const seen = new Set<string>();
-  return sentences
-    .map((sentence) => ({ finding: sentence.finding, score: scoreOf(sentence) }))
-    .filter((item) => {
-      if (item.score <= 0) return false;
-      const key = `${item.finding.chunkId}:${item.finding.span.start}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .sort((left, right) => right.score - left.score || left.finding.span.start - right.finding.span.start)
-    .slice(0, limit);
+  const bearing: Array<{ finding: CommunityFinding; score: number }> = [];
+  for (const sentence of sentences) {
+    const score = scoreOf(sentence);
+    if (score <= 0) continue;
+    const key = `${sentence.finding.chunkId}:${sentence.finding.span.start}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    bearing.push({ finding: sentence.finding, score });
+  }
+  return bearing.sort((left, right) => right.score - left.score || left.finding.span.start - right.finding.span.start).slice(0, limit);
 }
 
 /**
