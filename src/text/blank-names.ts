@@ -56,22 +56,36 @@ function isComparableWithPlainNames(text: string): boolean {
  * each position not preceded by a letter or digit, the longest name written there and not
  * followed by one becomes a space. The same result as one alternation regular expression
  * (`/(?<![\p{L}\p{N}])(?:longest|…|shortest)(?![\p{L}\p{N}])/giu`), found without running it
- * when the names are plain and the text plain or of characters that never meet a plain one case aside (see
+ * when the text is plain or of characters that never meet a plain one case aside (see
  * isPlainCharacter and FOLDS_INTO_PLAIN; that expression costs about a microsecond per
- * character per name, which makes it the largest cost of preparing a large graph for queries).
+ * character per name, which makes it the largest cost of preparing a large graph for queries):
+ * the plain names by searching the lower-cased text, each other name by an expression of its own.
  */
 export function blankNames(text: string, names: readonly string[]): string {
   const distinct = [...new Set(names)].filter((name) => name.length > 0);
   if (distinct.length === 0) return text;
-  if (!distinct.every(isPlain) || !isComparableWithPlainNames(text)) return blankNamesByExpression(text, distinct);
+  if (!isComparableWithPlainNames(text)) return blankNamesByExpression(text, distinct);
   const lower = text.toLowerCase();
   const isWordAt = (position: number) => position >= 0 && position < text.length && WORD_CHARACTER.test(text.charAt(position));
   /** Start position → length of the longest name that matches there as a whole word. */
   const longestAt = new Map<number, number>();
-  for (const name of new Set(distinct.map((item) => item.toLowerCase()))) {
+  const longer = (at: number, length: number) => {
+    if ((longestAt.get(at) ?? 0) < length) longestAt.set(at, length);
+  };
+  for (const name of new Set(distinct.filter(isPlain).map((item) => item.toLowerCase()))) {
     for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
       if (isWordAt(at - 1) || isWordAt(at + name.length)) continue;
-      if ((longestAt.get(at) ?? 0) < name.length) longestAt.set(at, name.length);
+      longer(at, name.length);
+    }
+  }
+  // A name with other characters ("Վախթանգ", "Ἀθῆναι") is found by an expression of its own, every whole-word match (overlapping ones too), so
+  // that one such name among many plain ones costs one expression over the text rather than one alternation of them all.
+  for (const name of distinct.filter((item) => !isPlain(item))) {
+    const expression = nameExpression(name);
+    expression.lastIndex = 0;
+    for (let match = expression.exec(text); match !== null; match = expression.exec(text)) {
+      longer(match.index, match[0].length);
+      expression.lastIndex = match.index + 1;
     }
   }
   if (longestAt.size === 0) return text;
@@ -88,6 +102,20 @@ export function blankNames(text: string, names: readonly string[]): string {
     copiedTo = position;
   }
   return result + text.slice(copiedTo);
+}
+
+/** Expressions of names with characters the plain matcher does not compare, by name: a memory bound, not a tuning. */
+const nameExpressions = new Map<string, RegExp>();
+const NAME_EXPRESSIONS = 10_000;
+
+function nameExpression(name: string): RegExp {
+  let expression = nameExpressions.get(name);
+  if (!expression) {
+    if (nameExpressions.size >= NAME_EXPRESSIONS) nameExpressions.clear();
+    expression = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'giu');
+    nameExpressions.set(name, expression);
+  }
+  return expression;
 }
 
 /** The regular-expression form of `blankNames`, for text or names with characters the plain matcher does not compare. */
