@@ -91,10 +91,14 @@ async function searchEveryWay(folder: string, questions: readonly string[]): Pro
       assert.deepStrictEqual(await byRecords.relationsStatedIn(chunks), stored, `${chunks.join(', ')} (records)`);
     }
     assert.equal(await byNeighbourhood.relationsStatedIn(chunkIds), null, 'a store that keeps no files: read it');
-    const fresh = new LocalSearcher(store, rankText);
+    const fresh = new LocalSearcher(store, rankText, () => store.loadEntityMentions(), 0);
     assert.equal(await fresh.relationsStatedIn(chunkIds), null, 'nothing read yet: nothing is prepared to ask');
     await fresh.entityIndex();
     assert.deepStrictEqual(await fresh.relationsStatedIn(chunkIds), await store.findRelations({ ids: [], chunkIds }), 'the entity index read (as linking and global read it): the records kept tell, with no search');
+    // A search after that prepares the graph on the records already open, and finds what the others found.
+    const last = await engine.analyze(questions[questions.length - 1] as string);
+    const lastOptions = { ...config.query, vectorSeedIds: [], denseHits: [] };
+    assert.deepEqual(found(await fresh.search(last, lastOptions)), found(await held.search(last, lastOptions)));
     const noFiles = new LocalSearcher(keepingNoFiles(store), rankText);
     await noFiles.entityIndex();
     assert.equal(await noFiles.relationsStatedIn(chunkIds), null, 'no records kept: read the store');

@@ -289,7 +289,7 @@ export class LocalSearcher {
       this.recordsOpened = { entityIndex, records: opened.catch(() => null) };
     }
     const records = await this.recordsOpened.records;
-    return records ? relationsStatedIn(entityIndex, null, records)(chunkIds) : null;
+    return records ? statedRelationsReader(entityIndex, null, records)(chunkIds) : null;
   }
 
   /** The entity index linking reads (kept beside the store; built from its entities and mentions when none is kept). */
@@ -309,7 +309,7 @@ export class LocalSearcher {
         const kept = await keptOrMade(this.store, WALK_GRAPH_FILE, async () => buildWalkGraph(index));
         // A kept graph is of this layer's version, as the entity index is: one of another size is built again all the same.
         const walk = kept.nodeCount === index.entities.length + index.chunkIds.length ? kept : buildWalkGraph(index);
-        return { index, walk, titles, statedIn: relationsStatedIn(entityIndex, held, records) };
+        return { index, walk, titles, statedIn: statedRelationsReader(entityIndex, held, records) };
       });
       const prepared = { entityIndex, ready };
       this.graphPrepared = prepared;
@@ -334,7 +334,9 @@ export class LocalSearcher {
     const kept = files ? decodeRelationSummary(await files.read(RELATION_SUMMARY_FILE), entityIds) : null;
     const relationCount = kept?.relationCount ?? (await this.store.counts()).relations;
     if (relationCount > this.heldRelationsMax) {
-      let records = files ? await keptRelationRecords(files, entityIds, entityIndex.chunkIds) : null;
+      // Records `relationsStatedIn` opened for this entity index are the same file: they are not read again.
+      const opened = this.recordsOpened?.entityIndex === entityIndex ? await this.recordsOpened.records : null;
+      let records = opened ?? (files ? await keptRelationRecords(files, entityIds, entityIndex.chunkIds) : null);
       const writer = records ? null : files?.createWriter?.(RELATION_RECORDS_FILE);
       if (writer) {
         const recordsWriter = new RelationRecordsWriter(writer, entityIds, entityIndex.entityIndexById, entityIndex.chunkIds, entityIndex.chunkIndexById);
@@ -376,7 +378,7 @@ export class LocalSearcher {
  * the kept records (a chunk the entity index does not know mentions nothing, so no relation was read from it when the
  * records list every relation by chunk); null when it reads relations from the store.
  */
-function relationsStatedIn(entityIndex: EntityIndex, held: Relation[] | null, records: RelationRecords | null): PreparedGraph['statedIn'] {
+function statedRelationsReader(entityIndex: EntityIndex, held: Relation[] | null, records: RelationRecords | null): PreparedGraph['statedIn'] {
   if (held) return (chunkIds) => {
     const wanted = new Set(chunkIds);
     return held.filter((relation) => wanted.has(relation.chunkId));
