@@ -35,6 +35,12 @@ export function idOrderFor(ids: Iterable<string>): (left: string, right: string)
   return byCodeUnit;
 }
 
+/** The items sorted in place by id, in the order `idOrderFor` gives their ids (the order stores list them in). */
+export function sortById<T extends { id: string }>(items: T[]): T[] {
+  const order = idOrderFor(items.map((item) => item.id));
+  return items.sort((left, right) => order(left.id, right.id));
+}
+
 /**
  * The positions of `ids` in the order `idOrderFor` gives them, when all are stableIds of one prefix
  * (null otherwise): their hex digits read as two 32-bit numbers order as the code units do, and

@@ -1,4 +1,4 @@
-import { idOrderFor } from '../core/ids.js';
+import { sortById } from '../core/ids.js';
 import type { Answer } from '../answer/answer.js';
 import { QueryEngine, readQuestion } from '../ask/query-engine.js';
 import type { RhizomeConfig } from '../config/config-schema.js';
@@ -67,7 +67,7 @@ export class TimedQueries {
     const chunkIds = [...new Set(passages.map((passage) => passage.id))];
     let stored: Promise<Relation[]> | null = null;
     const storedFacts = () => (stored ??= this.engine.relationsStatedIn(chunkIds).then((held) => (held && missing.length === 0 ? held : this.store.findRelations({ ids: missing, chunkIds }))));
-    const citedFrom = sliced ? (await sliced.engine.entityLayer()).relations : inStoreOrder([...onPaths.values(), ...(await storedFacts()).filter((relation) => !onPaths.has(relation.id))]);
+    const citedFrom = sliced ? (await sliced.engine.entityLayer()).relations : sortById([...onPaths.values(), ...(await storedFacts()).filter((relation) => !onPaths.has(relation.id))]);
     const relations = citedFrom.filter((relation) => cited.has(relation.id) && isTimed(relation));
     // A quoted passage may state a fact the slice left out (forgotten, superseded, ended by then): its standing says so.
     const believed = passages.length === 0 ? [] : slice.knownAt === undefined ? await storedFacts() : (await this.believedAt(slice.knownAt)).relations;
@@ -137,10 +137,4 @@ function states(passage: Citation, relation: Relation): boolean {
 
 function isTimed(relation: Relation): boolean {
   return Boolean(relation.validFrom || relation.validTo || relation.supersededBy || relation.invalidationReason);
-}
-
-/** Relations in the order the store lists them (by id). */
-function inStoreOrder(relations: Relation[]): Relation[] {
-  const order = idOrderFor(relations.map((relation) => relation.id));
-  return relations.sort((left, right) => order(left.id, right.id));
 }

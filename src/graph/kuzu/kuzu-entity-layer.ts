@@ -1,7 +1,7 @@
 import { RELATION_EDGE_RETURNS, relationEdgeFromRow, relationFromRow } from '../row-records.js';
 import { RELATION_HISTORY_FIELDS } from '../../core/records.js';
 import { appendTo } from '../../core/group-by.js';
-import { idOrderFor } from '../../core/ids.js';
+import { sortById } from '../../core/ids.js';
 import { sharedStrings, shareRelationStrings } from '../../core/shared-strings.js';
 import type { Entity, Mention, MergeRecord, Relation, RelationEdge } from '../../core/records.js';
 import type { EntityLayerDiff } from '../entity-layer-diff.js';
@@ -275,11 +275,6 @@ export async function visitRelationEdges(connection: KuzuConnection, schema: Gra
   for (const table of relationTables(schema)) {
     await connection.forEachRow(`MATCH (a)-[r:${table.name}]->(b) RETURN ${RELATION_EDGE_RETURNS}`, undefined, (row) => visit(relationEdgeFromRow(row)));
   }
-}
-
-function sortById(relations: Relation[]): Relation[] {
-  const order = idOrderFor(relations.map((relation) => relation.id));
-  return relations.sort((left, right) => order(left.id, right.id));
 }
 
 /** The WHERE clause and parameters of a relation selection (an empty list is left out: Kuzu cannot type it); null when it selects nothing. */

@@ -24,7 +24,7 @@ import { keptOrMade } from '../kept-or-made.js';
 import { readFromList, readFromRecords } from '../relation-neighbourhoods.js';
 import { keptRelationRecords, RELATION_RECORDS_FILE, RelationRecords, RelationRecordsWriter } from '../relation-records-file.js';
 import { sharedStrings, shareRelationStrings } from '../../core/shared-strings.js';
-import { idOrderFor } from '../../core/ids.js';
+import { sortById } from '../../core/ids.js';
 import { TopItems } from '../../core/top-items.js';
 
 /** Options of local search. */
@@ -368,8 +368,7 @@ export class LocalSearcher {
       builder.add(relation);
       held.push(shareRelationStrings(relation, shared));
     });
-    const order = idOrderFor(held.map((relation) => relation.id));
-    return { summary: builder.finish(), held: held.sort((left, right) => order(left.id, right.id)), records: null };
+    return { summary: builder.finish(), held: sortById(held), records: null };
   }
 }
 
