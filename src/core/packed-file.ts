@@ -1,10 +1,18 @@
 /** A typed array a packed file holds. */
-export type PackedArray = Int32Array | Float64Array;
+export type PackedArray = Int32Array | Float64Array | Uint8Array;
 
 interface PackedLayout {
   header: unknown;
   /** Each array's kind and length, in order. */
-  arrays: Array<{ kind: 'i32' | 'f64'; length: number }>;
+  arrays: Array<{ kind: ArrayKind; length: number }>;
+}
+
+type ArrayKind = 'i32' | 'f64' | 'u8';
+
+const BYTES_PER_ITEM: Record<ArrayKind, number> = { i32: 4, f64: 8, u8: 1 };
+
+function kindOf(array: PackedArray): ArrayKind {
+  return array instanceof Int32Array ? 'i32' : array instanceof Float64Array ? 'f64' : 'u8';
 }
 
 /** What a packed file holds: its JSON header and its typed arrays, in the order they were packed. */
@@ -14,12 +22,12 @@ export interface Unpacked {
 }
 
 /**
- * Bytes holding a JSON header and typed arrays, for files derived from a store: a 4-byte length,
+ * Bytes holding a JSON header and typed arrays (32-bit integers, doubles or bytes), for files derived from a store: a 4-byte length,
  * the layout (the header and each array's kind and length) as JSON, then each array at an offset
  * aligned to 8 bytes, little-endian as typed arrays are on every platform Node runs on.
  */
 export function pack(header: unknown, arrays: readonly PackedArray[]): Uint8Array {
-  const layout: PackedLayout = { header, arrays: arrays.map((array) => ({ kind: array instanceof Int32Array ? 'i32' : 'f64', length: array.length })) };
+  const layout: PackedLayout = { header, arrays: arrays.map((array) => ({ kind: kindOf(array), length: array.length })) };
   const layoutBytes = new TextEncoder().encode(JSON.stringify(layout));
   let size = align8(4 + layoutBytes.length);
   for (const array of arrays) size = align8(size + array.byteLength);
@@ -48,15 +56,16 @@ export function unpack(bytes: Uint8Array | null): Unpacked | null {
   if (!Array.isArray(layout.arrays)) return null;
   let size = align8(4 + layoutLength);
   for (const { kind, length } of layout.arrays) {
-    if ((kind !== 'i32' && kind !== 'f64') || !Number.isInteger(length) || length < 0) return null;
-    size = align8(size + length * (kind === 'i32' ? 4 : 8));
+    if (!Object.hasOwn(BYTES_PER_ITEM, kind) || !Number.isInteger(length) || length < 0) return null;
+    size = align8(size + length * BYTES_PER_ITEM[kind]);
   }
   if (size !== bytes.length) return null;
   // Typed arrays need aligned offsets: a buffer read from a file may be a view into a shared pool, at any offset.
   const aligned = bytes.byteOffset % 8 === 0 ? bytes : Uint8Array.from(bytes);
   let offset = align8(4 + layoutLength);
   const arrays = layout.arrays.map(({ kind, length }) => {
-    const array = kind === 'i32' ? new Int32Array(aligned.buffer, aligned.byteOffset + offset, length) : new Float64Array(aligned.buffer, aligned.byteOffset + offset, length);
+    const at = aligned.byteOffset + offset;
+    const array = kind === 'i32' ? new Int32Array(aligned.buffer, at, length) : kind === 'f64' ? new Float64Array(aligned.buffer, at, length) : new Uint8Array(aligned.buffer, at, length);
     offset = align8(offset + array.byteLength);
     return array;
   });
@@ -97,4 +106,35 @@ export function unpackLists(offsets: PackedArray | undefined, items: PackedArray
     lists.push(list);
   }
   return lists;
+}
+
+/** True when the arrays are `count` lists of indexes below `bound` as `packLists` writes them (nothing is copied). */
+export function arePackedLists(offsets: PackedArray | undefined, items: PackedArray | undefined, count: number, bound: number): offsets is Int32Array {
+  if (!(offsets instanceof Int32Array && items instanceof Int32Array) || offsets.length !== count + 1 || offsets[0] !== 0 || offsets[count] !== items.length) return false;
+  for (let position = 0; position < count; position++) if ((offsets[position + 1] as number) < (offsets[position] as number)) return false;
+  return allBelow(items, bound);
+}
+
+/**
+ * Strings as two arrays: their UTF-8 bytes one after another, and each one's length in UTF-16 code
+ * units, which `unpackStrings` cuts the decoded text by. A lone surrogate, which UTF-8 cannot hold, is written
+ * as U+FFFD, one code unit as well, so every length still holds.
+ */
+export function packStrings(strings: readonly string[]): [Uint8Array, Int32Array] {
+  return [new TextEncoder().encode(strings.join('')), Int32Array.from(strings, (text) => text.length)];
+}
+
+/** The strings `packStrings` wrote, or null when the arrays are not such strings. */
+export function unpackStrings(bytes: PackedArray | undefined, lengths: PackedArray | undefined): string[] | null {
+  if (!(bytes instanceof Uint8Array && lengths instanceof Int32Array)) return null;
+  const text = new TextDecoder().decode(bytes);
+  const strings = new Array<string>(lengths.length);
+  let at = 0;
+  for (let position = 0; position < lengths.length; position++) {
+    const length = lengths[position] as number;
+    if (length < 0 || at + length > text.length) return null;
+    strings[position] = text.slice(at, at + length);
+    at += length;
+  }
+  return at === text.length ? strings : null;
 }

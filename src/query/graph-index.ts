@@ -7,25 +7,28 @@ import { blankNames } from '../text/blank-names.js';
 import { readEntityNouns, type EntityNouns } from '../text/described-as.js';
 import { summariseRelations, type RelationSummary } from './relation-summary.js';
 import { readFromList, RelationNeighbourhoods } from './relation-neighbourhoods.js';
+import { ArrayLists, type IndexLists, type KeyedIndexes, type Positions } from './index-lookups.js';
 
 /** The entities and mentions prepared for linking a question: alias lookup and chunk links. */
 export interface EntityIndex {
   entities: Entity[];
-  entityIndexById: Map<string, number>;
+  /** The entities' ids, in entity order (one array, so what is keyed by them is keyed once). */
+  entityIds: readonly string[];
+  entityIndexById: Positions;
   /** Normalised name or alias → entity indexes. */
-  aliasIndex: Map<string, number[]>;
+  aliasIndex: KeyedIndexes;
   /** Longest alias length in words, to bound n-gram lookups. */
   longestAliasWords: number;
   chunkIds: string[];
-  chunkIndexById: Map<string, number>;
+  chunkIndexById: Positions;
   /** Per entity, the chunks mentioning it (chunk indexes). */
-  chunksOfEntity: number[][];
+  chunksOfEntity: IndexLists;
   /** Per chunk, the entities it mentions (entity indexes). */
-  entitiesOfChunk: number[][];
+  entitiesOfChunk: IndexLists;
   /** An entity's stems of the phrases its documents describe it with ("cabinet", "grant-giving charity") and of its name, worked out on first use. */
   nounsOf(entityIndex: number): EntityNouns;
   /** Significant word of a name → entities whose name or alias holds it ("brackley" → Brackley Insurance). */
-  nameWordIndex: Map<string, number[]>;
+  nameWordIndex: KeyedIndexes;
 }
 
 /**
@@ -57,7 +60,7 @@ export interface GraphIndex extends EntityIndex {
  */
 export function entityCommonness(index: EntityIndex, entityIndex: number): number {
   const chunkCount = Math.max(2, index.chunkIds.length);
-  return 1 - Math.log(chunkCount / Math.max(1, index.chunksOfEntity[entityIndex]?.length ?? 0)) / Math.log(chunkCount);
+  return 1 - Math.log(chunkCount / Math.max(1, index.chunksOfEntity.sizeOf(entityIndex))) / Math.log(chunkCount);
 }
 
 /** How many times more chunks mention the entity than any other entity of its type (than one chunk when it is the only one of its type). */
@@ -66,7 +69,7 @@ export function dominanceInType(index: EntityIndex, entityIndex: number): number
   if (!entity) return 0;
   const leaders = leadersOfType(index).get(entity.type);
   const runnerUp = leaders === undefined ? 0 : leaders.first === entityIndex ? leaders.secondCount : leaders.firstCount;
-  return (index.chunksOfEntity[entityIndex]?.length ?? 0) / Math.max(1, runnerUp);
+  return index.chunksOfEntity.sizeOf(entityIndex) / Math.max(1, runnerUp);
 }
 
 /** Per node type, the entity most chunks mention (the first by index among equals), its chunk count and the next count (0 when alone). */
@@ -84,7 +87,7 @@ function leadersOfType(index: EntityIndex): ReadonlyMap<string, TypeLeaders> {
   if (!leaders) {
     const byType = new Map<string, TypeLeaders>();
     index.entities.forEach((entity, entityIndex) => {
-      const count = index.chunksOfEntity[entityIndex]?.length ?? 0;
+      const count = index.chunksOfEntity.sizeOf(entityIndex);
       const current = byType.get(entity.type);
       if (!current) byType.set(entity.type, { first: entityIndex, firstCount: count, secondCount: 0 });
       else if (count > current.firstCount) byType.set(entity.type, { first: entityIndex, firstCount: count, secondCount: current.firstCount });
@@ -105,7 +108,8 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
 /** Builds the linking index from the entities and mentions read from the store. */
 export function buildEntityIndex(layer: EntityMentionLayer): EntityIndex {
   const entities = layer.entities;
-  const entityIndexById = new Map(entities.map((entity, index) => [entity.id, index]));
+  const entityIds = entities.map((entity) => entity.id);
+  const entityIndexById = new Map(entityIds.map((id, index) => [id, index]));
   const aliasIndex = new Map<string, number[]>();
   let longestAliasWords = 1;
   entities.forEach((entity, index) => {
@@ -138,7 +142,18 @@ export function buildEntityIndex(layer: EntityMentionLayer): EntityIndex {
       nameWordIndex.set(word, list);
     }
   });
-  return assembleEntityIndex({ entities, entityIndexById, aliasIndex, longestAliasWords, chunkIds, chunkIndexById, chunksOfEntity, entitiesOfChunk, nameWordIndex });
+  return assembleEntityIndex({
+    entities,
+    entityIds,
+    entityIndexById,
+    aliasIndex,
+    longestAliasWords,
+    chunkIds,
+    chunkIndexById,
+    chunksOfEntity: new ArrayLists(chunksOfEntity),
+    entitiesOfChunk: new ArrayLists(entitiesOfChunk),
+    nameWordIndex,
+  });
 }
 
 /** The entity index of these parts, each entity's nouns worked out on first use. */
@@ -163,7 +178,7 @@ export function addRelations(index: EntityIndex, relationSummary: RelationSummar
     let stems = stemsOfRelation.get(relationIndex);
     if (stems) return stems;
     const relation = neighbourhoods.relation(relationIndex);
-    const others = namesInEvidence.others(relation, entitiesOfChunk[chunkIndexById.get(relation.chunkId) ?? -1] ?? []);
+    const others = namesInEvidence.others(relation, entitiesOfChunk.get(chunkIndexById.get(relation.chunkId) ?? -1));
     stems = new Set(contentStems(others.length === 0 ? relation.evidence : blankNames(relation.evidence, others)));
     stemsOfRelation.set(relationIndex, stems);
     return stems;

@@ -1,3 +1,4 @@
+import type { Positions } from './index-lookups.js';
 import type { Entity, Relation } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import type { RelationRecords } from './relation-records-file.js';
@@ -21,7 +22,7 @@ export class RelationNeighbourhoods {
   /** `read` gives the relations with an end among the entities, in `listRelations` order. */
   constructor(
     private readonly entities: readonly Entity[],
-    private readonly entityIndexById: ReadonlyMap<string, number>,
+    private readonly entityIndexById: Positions,
     private readonly read: (entities: Entity[]) => Promise<Relation[]>,
   ) {}
 
@@ -99,7 +100,7 @@ export function readFromList(relations: readonly Relation[]): (entities: Entity[
  * Reads relations by neighbourhood from the records kept beside the store (see RelationRecords);
  * `fallback` (the store) answers once the file is gone, the layer having changed since it was opened.
  */
-export function readFromRecords(records: RelationRecords, entityIndexById: ReadonlyMap<string, number>, fallback: (entities: Entity[]) => Promise<Relation[]>): (entities: Entity[]) => Promise<Relation[]> {
+export function readFromRecords(records: RelationRecords, entityIndexById: Positions, fallback: (entities: Entity[]) => Promise<Relation[]>): (entities: Entity[]) => Promise<Relation[]> {
   return async (entities) => {
     const indexes = entities.flatMap((entity) => {
       const entityIndex = entityIndexById.get(entity.id);

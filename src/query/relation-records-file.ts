@@ -1,8 +1,9 @@
+import type { Positions } from './index-lookups.js';
 import type { Relation } from '../core/records.js';
 import { idOrderFor, stableIdOrder } from '../core/ids.js';
 import { pack, unpack } from '../core/packed-file.js';
 import type { DerivedFileReader, DerivedFiles, DerivedFileWriter } from '../graph/store.js';
-import { entitiesKey } from './relation-summary-file.js';
+import { idsKey } from './ids-key.js';
 
 /** The name a layer's relation records are kept under among a store's derived files. */
 export const RELATION_RECORDS_FILE = 'relation-records';
@@ -25,7 +26,7 @@ const RANGE_GAP_BYTES = 4096;
  */
 interface TablesHeader {
   layout: number;
-  /** The entity ids the lists are numbered by, hashed (see entitiesKey). */
+  /** The entity ids the lists are numbered by, hashed (see idsKey). */
   entities: string;
   /** The chunk ids the chunks' lists are numbered by, hashed the same way. */
   chunks: string;
@@ -72,9 +73,9 @@ export class RelationRecordsWriter {
   constructor(
     private readonly file: DerivedFileWriter,
     private readonly entityIds: readonly string[],
-    private readonly entityIndexById: ReadonlyMap<string, number>,
+    private readonly entityIndexById: Positions,
     private readonly chunkIds: readonly string[],
-    private readonly chunkIndexById: ReadonlyMap<string, number>,
+    private readonly chunkIndexById: Positions,
   ) {}
 
   add(relation: Relation): void {
@@ -173,7 +174,7 @@ export class RelationRecordsWriter {
       recordPositions[number] = this.positions[given] as number;
       recordLengths[number] = this.lengths[given] as number;
     }
-    const header: TablesHeader = { layout: LAYOUT, entities: entitiesKey(this.entityIds), chunks: entitiesKey(this.chunkIds), everyChunkListed: this.everyChunkListed };
+    const header: TablesHeader = { layout: LAYOUT, entities: idsKey(this.entityIds), chunks: idsKey(this.chunkIds), everyChunkListed: this.everyChunkListed };
     const tables = pack(header, [
       listStarts,
       listItems,
@@ -265,7 +266,7 @@ export class RelationRecords {
     if (end.getUint32(8, true) !== END_MARK || !Number.isInteger(tablesAt) || tablesAt < 0 || tablesAt > reader.size - END_BYTES) return null;
     const tables = unpack(reader.readRanges([{ position: tablesAt, length: reader.size - END_BYTES - tablesAt }])?.[0] ?? null);
     const header = tables?.header as TablesHeader | undefined;
-    if (!tables || header?.layout !== LAYOUT || header.entities !== entitiesKey(entityIds) || header.chunks !== entitiesKey(chunkIds)) return null;
+    if (!tables || header?.layout !== LAYOUT || header.entities !== idsKey(entityIds) || header.chunks !== idsKey(chunkIds)) return null;
     const [listStarts, listItems, recordPositions, recordLengths, sentencePositions, sentenceLengths, othersPositions, othersLengths, chunkStarts, chunkItems] = tables.arrays;
     const lists = (starts: unknown, items: unknown, owners: number) => starts instanceof Int32Array && items instanceof Int32Array && starts.length === owners + 1 && starts[owners] === items.length;
     if (!lists(listStarts, listItems, entityIds.length) || !lists(chunkStarts, chunkItems, chunkIds.length)) return null;

@@ -1,6 +1,6 @@
-import { hash } from 'node:crypto';
 import type { RelationSummary } from './relation-summary.js';
 import { allBelow, pack, unpack } from '../core/packed-file.js';
+import { idsKey } from './ids-key.js';
 
 /** The name a relation summary is kept under among a store's derived files. */
 export const RELATION_SUMMARY_FILE = 'relation-summary';
@@ -29,7 +29,7 @@ export interface KeptRelationSummary {
 export function encodeRelationSummary({ summary, relationCount }: KeptRelationSummary, entityIds: readonly string[]): Uint8Array {
   const header: Header = {
     layout: LAYOUT,
-    entities: entitiesKey(entityIds),
+    entities: idsKey(entityIds),
     relationCount,
     evidenceCount: summary.evidenceCount,
     latestStart: summary.latestStart,
@@ -44,16 +44,11 @@ export function decodeRelationSummary(bytes: Uint8Array | null, entityIds: reado
   if (unpacked === null) return null;
   const header = unpacked.header as Header;
   const [edgeSources, edgeTargets, edgeWeights] = unpacked.arrays;
-  if (header?.layout !== LAYOUT || !Number.isInteger(header.relationCount) || header.entities !== entitiesKey(entityIds) || unpacked.arrays.length !== 3) return null;
+  if (header?.layout !== LAYOUT || !Number.isInteger(header.relationCount) || header.entities !== idsKey(entityIds) || unpacked.arrays.length !== 3) return null;
   if (!(edgeSources instanceof Int32Array && edgeTargets instanceof Int32Array && edgeWeights instanceof Float64Array)) return null;
   const edgeCount = edgeSources.length;
   if (edgeTargets.length !== edgeCount || edgeWeights.length !== edgeCount) return null;
   if (!allBelow(edgeSources, entityIds.length) || !allBelow(edgeTargets, entityIds.length)) return null;
   const summary = { edgeSources, edgeTargets, edgeWeights, evidenceFrequency: new Map(header.evidenceFrequency), evidenceCount: header.evidenceCount, latestStart: header.latestStart };
   return { summary, relationCount: header.relationCount };
-}
-
-/** A key of the entity ids in this order: what is derived from entities numbered in one order is read only for the same ids in the same order. */
-export function entitiesKey(entityIds: readonly string[]): string {
-  return `${entityIds.length}:${hash('sha256', entityIds.join('\n'))}`;
 }

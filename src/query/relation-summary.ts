@@ -1,3 +1,4 @@
+import type { Positions } from './index-lookups.js';
 import type { RelationEdge } from '../core/records.js';
 import { idOrderFor, stableIdOrder } from '../core/ids.js';
 import { contentStems } from '../text/content-stems.js';
@@ -38,7 +39,7 @@ export class RelationSummaryBuilder {
   private sentenceCount = 0;
   private latestStart = '';
 
-  constructor(private readonly entityIndexById: ReadonlyMap<string, number>) {}
+  constructor(private readonly entityIndexById: Positions) {}
 
   add(relation: RelationEdge): void {
     if (relation.validFrom && relation.validFrom > this.latestStart) this.latestStart = relation.validFrom;
@@ -92,7 +93,7 @@ function listOrder(ids: readonly string[]): Uint32Array | number[] {
 }
 
 /** The summary of relations held in memory. */
-export function summariseRelations(relations: Iterable<RelationEdge>, entityIndexById: ReadonlyMap<string, number>): RelationSummary {
+export function summariseRelations(relations: Iterable<RelationEdge>, entityIndexById: Positions): RelationSummary {
   const builder = new RelationSummaryBuilder(entityIndexById);
   for (const relation of relations) builder.add(relation);
   return builder.finish();

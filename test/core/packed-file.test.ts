@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pack, packLists, unpack, unpackLists } from '../../src/core/packed-file.js';
+import { arePackedLists, pack, packLists, packStrings, unpack, unpackLists, unpackStrings } from '../../src/core/packed-file.js';
 
 test('a packed file reads back its header and arrays, from a view at any offset of a larger buffer', () => {
   const header = { layout: 3, names: ['Alder', 'Birch ø'] };
-  const arrays = [Int32Array.of(1, -2, 3), Float64Array.of(0.25, Math.PI), new Int32Array(0), Int32Array.of(7)];
+  const arrays = [Int32Array.of(1, -2, 3), Float64Array.of(0.25, Math.PI), new Int32Array(0), Uint8Array.of(255, 0, 9), Int32Array.of(7)];
   const bytes = pack(header, arrays);
   assert.equal(bytes.length % 8, 0);
   assert.deepEqual(unpack(bytes), { header, arrays });
@@ -42,4 +42,21 @@ test('lists of indexes pack into offsets and items, and only lists of indexes be
   assert.equal(unpackLists(Int32Array.of(0, 2, 2, 3, 5), items, 3), null, 'offsets that stop before the items end');
   assert.equal(unpackLists(offsets, Float64Array.from(items), 3), null, 'items of another kind');
   assert.equal(unpackLists(undefined, items, 3), null);
+});
+
+test('strings read back from their bytes and lengths as written, empty ones and surrogate pairs cut between two included', () => {
+  const strings = ['Alder', '', 'Tromsø — 東京', 'a\uD800', '\uDC00b', '😀', '\u0000x'];
+  const [bytes, lengths] = packStrings(strings);
+  assert.deepEqual(unpackStrings(bytes, lengths), strings);
+  assert.deepEqual(unpackStrings(...packStrings(['lone \uD800', 'x'])), ['lone \uFFFD', 'x'], 'a lone surrogate, which UTF-8 cannot hold, reads as U+FFFD and the next string is still whole');
+  assert.equal(unpackStrings(bytes, lengths.subarray(1)), null, 'lengths that do not cover the text');
+  assert.equal(unpackStrings(bytes, Int32Array.of(1000)), null);
+});
+
+test('packed lists are checked without copying them: starts, lengths and every item below the bound', () => {
+  const [starts, items] = packLists([[0, 2], [], [1]]);
+  assert.equal(arePackedLists(starts, items, 3, 3), true);
+  assert.equal(arePackedLists(starts, items, 2, 3), false, 'another number of lists');
+  assert.equal(arePackedLists(starts, items, 3, 2), false, 'an item past the bound');
+  assert.equal(arePackedLists(Int32Array.of(0, 2, 1, 3), items, 3, 3), false, 'a list ending before it starts');
 });

@@ -5,6 +5,7 @@ import { createBm25Index, bm25IndexOf } from '../../src/query/bm25.js';
 import { decodeBm25Postings, encodeBm25Postings } from '../../src/query/bm25-index-file.js';
 import { decodeEntityIndex, encodeEntityIndex } from '../../src/query/entity-index-file.js';
 import { buildEntityIndex, type EntityIndex } from '../../src/query/graph-index.js';
+import { idsKey } from '../../src/query/ids-key.js';
 import { decodeTitleIndex, encodeTitleIndex } from '../../src/query/local/title-index-file.js';
 import { buildTitleIndex } from '../../src/query/local/title-passages.js';
 import { COMMUNITY_KEYWORDS_FILE } from '../../src/query/global/community-keywords-file.js';
@@ -23,10 +24,24 @@ const MENTIONS: Mention[] = [
   { chunkId: 'chunk_c', entityId: 'ent_3', count: 1 },
 ];
 
-/** An entity index's own values, less the function giving each entity's nouns. */
-function valuesOf(index: EntityIndex): Omit<EntityIndex, 'nounsOf'> {
-  const { nounsOf: _nouns, ...values } = index;
-  return values;
+/** What an entity index answers, as plain values: every lookup asked of every key and position it holds, and of keys it does not. */
+function valuesOf(index: EntityIndex): unknown {
+  const keyed = (lookup: EntityIndex['aliasIndex']) => [...lookup.keys()].map((key) => [key, lookup.get(key)]);
+  const lists = (lookup: EntityIndex['chunksOfEntity']) => Array.from({ length: lookup.length + 1 }, (_, position) => [lookup.sizeOf(position), lookup.get(position)]);
+  return {
+    entities: index.entities,
+    entityIds: index.entityIds,
+    entityPositions: [...index.entityIds, 'ent_none', ''].map((id) => [index.entityIndexById.get(id), index.entityIndexById.has(id)]),
+    aliases: keyed(index.aliasIndex),
+    missingAlias: index.aliasIndex.get('nobody'),
+    longestAliasWords: index.longestAliasWords,
+    chunkIds: index.chunkIds,
+    chunkPositions: [...index.chunkIds, 'chunk_0', 'chunk_z'].map((id) => [index.chunkIndexById.get(id), index.chunkIndexById.has(id)]),
+    chunksOfEntity: lists(index.chunksOfEntity),
+    entitiesOfChunk: lists(index.entitiesOfChunk),
+    nameWords: keyed(index.nameWordIndex),
+    missingWord: index.nameWordIndex.get('nobody'),
+  };
 }
 
 test('an entity index reads back from its bytes as it was built, each entity’s nouns worked out the same on use', () => {
@@ -34,15 +49,25 @@ test('an entity index reads back from its bytes as it was built, each entity’s
   const read = decodeEntityIndex(encodeEntityIndex(built));
   assert.ok(read);
   assert.deepEqual(valuesOf(read), valuesOf(built));
-  assert.deepEqual(read.entitiesOfChunk, [[0, 3], [2, 1], [3, 2]], 'each chunk’s entities in the order of the mentions read');
+  assert.deepEqual(Array.from({ length: read.entitiesOfChunk.length }, (_, position) => read.entitiesOfChunk.get(position)), [[0, 3], [2, 1], [3, 2]], 'each chunk’s entities in the order of the mentions read');
   assert.deepEqual(read.entities.map((_, entityIndex) => read.nounsOf(entityIndex)), built.entities.map((_, entityIndex) => built.nounsOf(entityIndex)));
+  assert.equal(idsKey(read.entityIds), idsKey([...built.entityIds]), 'the ids’ key read back is the key of the ids');
+});
+
+test('an entity index of many entities finds each by id, name and name word as a map built from them does', () => {
+  const entities = Array.from({ length: 500 }, (_, position) => entity(`ent_${(position * 7919) % 1000}`, position % 3 === 0 ? 'Person' : 'Organization', `Name ${position % 50} Örtel${position}`, position % 4 === 0 ? [`N${position}`, `Name ${position % 50}`] : []));
+  const mentions: Mention[] = entities.flatMap((item, position) => [{ chunkId: `chunk_${position % 37}`, entityId: item.id, count: 1 }, { chunkId: `chunk_${(position * 3) % 41}`, entityId: item.id, count: 1 }]);
+  const built = buildEntityIndex({ entities, mentions });
+  const read = decodeEntityIndex(encodeEntityIndex(built));
+  assert.ok(read);
+  assert.deepEqual(valuesOf(read), valuesOf(built));
 });
 
 test('bytes that are not a whole entity index of this layout read as none', () => {
   const bytes = encodeEntityIndex(buildEntityIndex({ entities: ENTITIES, mentions: MENTIONS }));
   assert.equal(decodeEntityIndex(null), null);
   assert.equal(decodeEntityIndex(bytes.subarray(0, bytes.length - 8)), null);
-  const otherLayout = new TextEncoder().encode(new TextDecoder().decode(bytes).replace('"layout":1', '"layout":9'));
+  const otherLayout = new TextEncoder().encode(new TextDecoder().decode(bytes).replace('"layout":2', '"layout":9'));
   assert.equal(decodeEntityIndex(otherLayout), null);
 });
 

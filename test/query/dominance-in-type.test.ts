@@ -8,9 +8,9 @@ function dominanceByScan(index: EntityIndex, entityIndex: number): number {
   const type = index.entities[entityIndex]?.type;
   let runnerUp = 0;
   index.entities.forEach((other, otherIndex) => {
-    if (otherIndex !== entityIndex && other.type === type) runnerUp = Math.max(runnerUp, index.chunksOfEntity[otherIndex]?.length ?? 0);
+    if (otherIndex !== entityIndex && other.type === type) runnerUp = Math.max(runnerUp, index.chunksOfEntity.sizeOf(otherIndex));
   });
-  return (index.chunksOfEntity[entityIndex]?.length ?? 0) / Math.max(1, runnerUp);
+  return index.chunksOfEntity.sizeOf(entityIndex) / Math.max(1, runnerUp);
 }
 
 test('dominance in type: the leader over the runner-up, ties and lone types as a scan of every entity gives them', () => {

@@ -25,7 +25,7 @@ export function collectCommunitySentences(communities: Community[], index: Entit
   for (const community of communities) {
     const counts = new Map<string, number>();
     for (const memberId of community.memberIds) {
-      for (const chunkIndex of index.chunksOfEntity[index.entityIndexById.get(memberId) ?? -1] ?? []) {
+      for (const chunkIndex of index.chunksOfEntity.get(index.entityIndexById.get(memberId) ?? -1)) {
         const chunkId = index.chunkIds[chunkIndex] as string;
         counts.set(chunkId, (counts.get(chunkId) ?? 0) + 1);
       }

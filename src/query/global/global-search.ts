@@ -254,8 +254,8 @@ function outsideCommunities(communities: Community[], index: EntityIndex, chunks
   const sentencesFor = sentenceReader(chunks);
   const chunksOfEntity = new Map<string, string[]>();
   index.entities.forEach((entity, entityIndex) => {
-    const chunkIndexes = index.chunksOfEntity[entityIndex] ?? [];
-    if (!members.has(entity.id) && chunkIndexes.length > 0) chunksOfEntity.set(entity.id, chunkIndexes.map((chunkIndex) => index.chunkIds[chunkIndex] as string));
+    if (members.has(entity.id) || index.chunksOfEntity.sizeOf(entityIndex) === 0) return;
+    chunksOfEntity.set(entity.id, index.chunksOfEntity.get(entityIndex).map((chunkIndex) => index.chunkIds[chunkIndex] as string));
   });
   // Only chunks that hold graph content: a chunk naming no entity is left to the text modes, as before.
   const entityChunks = new Set([...chunksOfEntity.values()].flat());

@@ -9,20 +9,20 @@ export function buildWalkGraph(index: GraphIndex): CompressedGraph {
   const entityCount = index.entities.length;
   const { edgeSources, edgeTargets, edgeWeights } = index.relationSummary;
   let mentionEdges = 0;
-  for (const chunks of index.chunksOfEntity) mentionEdges += chunks.length;
+  for (let entityIndex = 0; entityIndex < entityCount; entityIndex++) mentionEdges += index.chunksOfEntity.sizeOf(entityIndex);
   const edgeCount = mentionEdges + edgeSources.length;
   const sources = new Int32Array(edgeCount);
   const targets = new Int32Array(edgeCount);
   const weights = new Float64Array(edgeCount);
   let edge = 0;
-  index.chunksOfEntity.forEach((chunks, entityIndex) => {
-    for (const chunkIndex of chunks) {
+  for (let entityIndex = 0; entityIndex < entityCount; entityIndex++) {
+    for (const chunkIndex of index.chunksOfEntity.get(entityIndex)) {
       sources[edge] = entityIndex;
       targets[edge] = entityCount + chunkIndex;
       weights[edge] = 1;
       edge += 1;
     }
-  });
+  }
   sources.set(edgeSources, mentionEdges);
   targets.set(edgeTargets, mentionEdges);
   weights.set(edgeWeights, mentionEdges);

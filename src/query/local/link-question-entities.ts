@@ -76,10 +76,12 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
     if (holders.length > 0 || parts.length > 1 || isDictionary(word)) continue;
     // A misspelt name, or a misspelt word of a longer name ("Velacot Santé" for "Vellacott Santé"): the nearest alias or name word.
     let best: { candidate: string; entityIndexes: readonly number[]; similarity: number } | null = null;
-    for (const [candidate, entityIndexes] of fuzzyCandidates(index, profile.maxNameWordEntities, !/\d/.test(word))) {
+    for (const [candidate, entitiesOf] of fuzzyCandidates(index, profile.maxNameWordEntities, !/\d/.test(word))) {
       if (Math.abs(candidate.length - word.length) > 3 || candidate[0] !== word[0]) continue;
       const similarity = jaroWinkler(candidate, word);
-      if (similarity >= profile.fuzzyThreshold && (!best || similarity > best.similarity)) best = { candidate, entityIndexes, similarity };
+      if (similarity < profile.fuzzyThreshold || (best && similarity <= best.similarity)) continue;
+      const entityIndexes = entitiesOf();
+      if (entityIndexes) best = { candidate, entityIndexes, similarity };
     }
     // Nearest to a people's adjective ("Austrlian"): the adjective misspelt, which names nothing either.
     if (best && language !== undefined && isNationalityAdjective(best.candidate, language)) continue;
@@ -92,12 +94,18 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
 
 /**
  * What a misspelt word may be: each alias (its first entity), then, for a word without digits (a code or "base64" is no
- * misspelt name word), each word of a name that at most `maxOwners` entities' names hold (all of them).
+ * misspelt name word), each word of a name that at most `maxOwners` entities' names hold (all of them). Each comes with
+ * what gives its entities, asked only of the nearest so far: null for a name word of too many entities, which is none.
  */
-function* fuzzyCandidates(index: EntityIndex, maxOwners: number, nameWords: boolean): Generator<[string, readonly number[]]> {
-  for (const [alias, entityIndexes] of index.aliasIndex) yield [alias, entityIndexes.slice(0, 1)];
+function* fuzzyCandidates(index: EntityIndex, maxOwners: number, nameWords: boolean): Generator<[string, () => readonly number[] | null]> {
+  for (const alias of index.aliasIndex.keys()) yield [alias, () => index.aliasIndex.get(alias)?.slice(0, 1) ?? []];
   if (!nameWords) return;
-  for (const [nameWord, entityIndexes] of index.nameWordIndex) if (entityIndexes.length <= maxOwners) yield [nameWord, entityIndexes];
+  for (const nameWord of index.nameWordIndex.keys()) {
+    yield [nameWord, () => {
+      const entityIndexes = index.nameWordIndex.get(nameWord) ?? [];
+      return entityIndexes.length <= maxOwners ? entityIndexes : null;
+    }];
+  }
 }
 
 /** The run of consecutive capitalised words of the question that holds the (normalised) word, normalised; null when none does. */

@@ -160,7 +160,7 @@ export class LocalSearcher {
     // The corpus's background subject narrows nothing: the walk restarts from the entities that do, and from the text alone when the question names no other.
     const walkSeeds = index.chunkIds.length < 2 ? seeds : seeds.filter((seed) => !isBackgroundSubject(index, seed, options.ranking.linking));
     const seedMass = walkSeeds.length > 0 ? 1 - walkProfile.textShareWithEntities : 0;
-    const seedWeights = walkSeeds.map((seed) => 1 / Math.log(Math.E + (index.chunksOfEntity[seed]?.length ?? 0)));
+    const seedWeights = walkSeeds.map((seed) => 1 / Math.log(Math.E + (index.chunksOfEntity.sizeOf(seed))));
     const seedTotal = seedWeights.reduce((sum, value) => sum + value, 0);
     walkSeeds.forEach((seed, position) => personalization.set(seed, (seedMass * (seedWeights[position] as number)) / seedTotal));
     const textRankings = [hits, ...(options.denseHits && options.denseHits.length > 0 ? [options.denseHits.slice(0, walkProfile.textHits)] : [])];
@@ -213,7 +213,7 @@ export class LocalSearcher {
     };
     if (seeds.length === 0 && (options.pathSeedsFromText ?? 0) > 0) {
       // The corpus's background subject is met in most passages: a path from it says nothing of these.
-      const entitiesOfHit = (hit: ScoredId) => (index.entitiesOfChunk[index.chunkIndexById.get(hit.id) ?? -1] ?? []).filter((entityIndex) => index.chunkIds.length < 2 || !isBackgroundSubject(index, entityIndex, options.ranking.linking));
+      const entitiesOfHit = (hit: ScoredId) => index.entitiesOfChunk.get(index.chunkIndexById.get(hit.id) ?? -1).filter((entityIndex) => index.chunkIds.length < 2 || !isBackgroundSubject(index, entityIndex, options.ranking.linking));
       const nearest = hits.slice(0, walkProfile.textPathHits).map(entitiesOfHit);
       const hitEntities = new Set(nearest.flat());
       pathQuery.seeds = [...hitEntities].sort((left, right) => (scores[right] as number) - (scores[left] as number)).slice(0, options.pathSeedsFromText);
@@ -237,7 +237,7 @@ export class LocalSearcher {
     const knownEntities = new Map<string, Entity>();
     for (const { chunk } of chunks) {
       const chunkIndex = index.chunkIndexById.get(chunk.id);
-      for (const entityIndex of chunkIndex === undefined ? [] : index.entitiesOfChunk[chunkIndex] ?? []) {
+      for (const entityIndex of chunkIndex === undefined ? [] : index.entitiesOfChunk.get(chunkIndex)) {
         const entity = index.entities[entityIndex];
         if (entity) knownEntities.set(entity.id, entity);
       }
@@ -285,7 +285,7 @@ export class LocalSearcher {
     const prepared = this.graphPrepared;
     if (prepared?.entityIndex === entityIndex) return (await prepared.ready).statedIn(chunkIds);
     if (this.recordsOpened?.entityIndex !== entityIndex) {
-      const opened = this.store.derivedFiles().then((files) => (files ? keptRelationRecords(files, entityIndex.entities.map((entity) => entity.id), entityIndex.chunkIds) : null));
+      const opened = this.store.derivedFiles().then((files) => (files ? keptRelationRecords(files, entityIndex.entityIds, entityIndex.chunkIds) : null));
       this.recordsOpened = { entityIndex, records: opened.catch(() => null) };
     }
     const records = await this.recordsOpened.records;
@@ -330,7 +330,7 @@ export class LocalSearcher {
     const builder = new RelationSummaryBuilder(entityIndex.entityIndexById);
     // A large layer's summary is kept beside the store for the next process, while the layer is unchanged.
     const files = await this.store.derivedFiles();
-    const entityIds = entityIndex.entities.map((entity) => entity.id);
+    const { entityIds } = entityIndex;
     const kept = files ? decodeRelationSummary(await files.read(RELATION_SUMMARY_FILE), entityIds) : null;
     const relationCount = kept?.relationCount ?? (await this.store.counts()).relations;
     if (relationCount > this.heldRelationsMax) {

@@ -1,0 +1,146 @@
+/**
+ * The lookups an entity index is read through. Built from a store they are plain maps and arrays;
+ * read from a kept file they stay in the file's typed arrays, and a list or a key is worked out
+ * when asked for: a query reads a few hundred of them, never the half a million a large layer holds.
+ */
+
+/** Lists of indexes by position (each entity's chunks, each chunk's entities). */
+export interface IndexLists {
+  readonly length: number;
+  /** How many items the list at `position` holds (0 outside the lists). */
+  sizeOf(position: number): number;
+  /** The list at `position` (empty outside the lists). */
+  get(position: number): readonly number[];
+}
+
+/** Lists of indexes by key (a name's entities, a name word's entities). */
+export interface KeyedIndexes {
+  get(key: string): readonly number[] | undefined;
+  /** Every key, in the order the index was built. */
+  keys(): Iterable<string>;
+}
+
+/** A position by id (an entity's, a chunk's). */
+export interface Positions {
+  get(id: string): number | undefined;
+  has(id: string): boolean;
+}
+
+const NO_ITEMS: readonly number[] = Object.freeze([]);
+
+/** Lists held as arrays. */
+export class ArrayLists implements IndexLists {
+  constructor(private readonly lists: ReadonlyArray<readonly number[]>) {}
+
+  get length(): number {
+    return this.lists.length;
+  }
+
+  sizeOf(position: number): number {
+    return this.lists[position]?.length ?? 0;
+  }
+
+  get(position: number): readonly number[] {
+    return this.lists[position] ?? NO_ITEMS;
+  }
+}
+
+/** Lists packed as `packLists` writes them (where each starts, then every item); a list becomes an array on first use. */
+export class PackedLists implements IndexLists {
+  private readonly read: Array<readonly number[] | undefined>;
+
+  constructor(
+    private readonly starts: Int32Array,
+    private readonly items: Int32Array,
+  ) {
+    this.read = new Array<readonly number[] | undefined>(starts.length - 1);
+  }
+
+  get length(): number {
+    return this.starts.length - 1;
+  }
+
+  sizeOf(position: number): number {
+    if (!(position >= 0 && position < this.length)) return 0;
+    return (this.starts[position + 1] as number) - (this.starts[position] as number);
+  }
+
+  get(position: number): readonly number[] {
+    if (!(position >= 0 && position < this.length)) return NO_ITEMS;
+    let list = this.read[position];
+    if (!list) {
+      list = Array.from(this.items.subarray(this.starts[position] as number, this.starts[position + 1] as number));
+      this.read[position] = list;
+    }
+    return list;
+  }
+}
+
+/** The positions of `keys` in the order of the keys themselves (code-unit order, equal keys by position): what `SortedKeys` searches. */
+export function keyOrder(keys: readonly string[]): Int32Array {
+  const order = Int32Array.from(keys.keys());
+  order.sort((left, right) => {
+    const a = keys[left] as string;
+    const b = keys[right] as string;
+    return a < b ? -1 : a > b ? 1 : left - right;
+  });
+  return order;
+}
+
+/** Keys searched by halving through their order (see `keyOrder`): as a map from key to position, where the last of equal keys wins, without building one. */
+export class SortedKeys implements Positions {
+  constructor(
+    readonly keys: readonly string[],
+    private readonly order: Int32Array,
+  ) {}
+
+  /**
+   * True when `order` holds every key's position once: a file read back is checked so before it is searched. Whether it
+   * is sorted is not checked (comparing every key costs more than reading them): a search through a wrong order finds
+   * nothing, never another key's position, since the key found is compared with the key asked.
+   */
+  static orders(keys: readonly string[], order: Int32Array): boolean {
+    if (order.length !== keys.length) return false;
+    const seen = new Uint8Array(keys.length);
+    for (const position of order) {
+      if (!(position >= 0 && position < keys.length) || seen[position] === 1) return false;
+      seen[position] = 1;
+    }
+    return true;
+  }
+
+  get(key: string): number | undefined {
+    let low = 0;
+    let high = this.order.length;
+    // The first rank whose key is past `key`: the rank before it holds the last of the keys equal to it, if any.
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.keys[this.order[middle] as number] as string) <= key) low = middle + 1;
+      else high = middle;
+    }
+    if (low === 0) return undefined;
+    const position = this.order[low - 1] as number;
+    return this.keys[position] === key ? position : undefined;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+}
+
+/** Lists of indexes by key, searched in sorted keys: each key once, its list at the key's position. */
+export class PackedKeyedIndexes implements KeyedIndexes {
+  constructor(
+    private readonly sorted: SortedKeys,
+    private readonly lists: IndexLists,
+  ) {}
+
+  get(key: string): readonly number[] | undefined {
+    const position = this.sorted.get(key);
+    return position === undefined ? undefined : this.lists.get(position);
+  }
+
+  keys(): Iterable<string> {
+    return this.sorted.keys;
+  }
+}
