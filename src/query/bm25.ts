@@ -1,5 +1,6 @@
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { TopItems } from '../core/top-items.js';
+import { positionsOf, SortedKeys, type Positions } from './index-lookups.js';
 
 /** A document as the BM25 index sees it: an id and the text to index. */
 export interface Bm25Document {
@@ -31,6 +32,8 @@ export interface Bm25Postings {
   termOffsets: Int32Array;
   documentIndexes: Int32Array;
   termFrequencies: Int32Array;
+  /** The terms' positions in the order of the terms themselves (see `keyOrder`), when read back from a file: a term is then found by halving, with no map of every term built. */
+  termOrder?: Int32Array;
 }
 
 /** An immutable in-memory BM25 index. */
@@ -141,10 +144,9 @@ export function bm25IndexOf(postings: Bm25Postings, parameters: Bm25Parameters =
     lengthNormalisers[index] = k1 * (1 - b + b * relativeLength);
   }
 
-  const termIndexes = new Map<string, number>();
+  const termIndexes: Positions = postings.termOrder ? new SortedKeys(terms, postings.termOrder) : positionsOf(terms);
   const inverseDocumentFrequencies = new Float64Array(terms.length);
   for (let termIndex = 0; termIndex < terms.length; termIndex += 1) {
-    termIndexes.set(terms[termIndex] as string, termIndex);
     const documentFrequency = (termOffsets[termIndex + 1] as number) - (termOffsets[termIndex] as number);
     inverseDocumentFrequencies[termIndex] = Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }

@@ -7,7 +7,7 @@ import { blankNames } from '../text/blank-names.js';
 import { readEntityNouns, type EntityNouns } from '../text/described-as.js';
 import { summariseRelations, type RelationSummary } from './relation-summary.js';
 import { readFromList, RelationNeighbourhoods } from './relation-neighbourhoods.js';
-import { ArrayLists, type IndexLists, type KeyedIndexes, type Positions } from './index-lookups.js';
+import { ArrayLists, type IndexLists, type KeyedCounts, type KeyedIndexes, type Positions } from './index-lookups.js';
 
 /** The entities and mentions prepared for linking a question: alias lookup and chunk links. */
 export interface EntityIndex {
@@ -50,7 +50,7 @@ export interface GraphIndex extends EntityIndex {
   /** A relation's content-word stems of its evidence sentence, less the words of other entities' names there (see `otherNamesInEvidence`); worked out on first use. */
   evidenceStems: (relationIndex: number) => ReadonlySet<string>;
   /** Stem → number of distinct evidence sentences holding it (for idf weights), and that number of sentences (from the summary). */
-  readonly evidenceFrequency: Map<string, number>;
+  readonly evidenceFrequency: KeyedCounts;
   readonly evidenceCount: number;
 }
 

@@ -20,6 +20,13 @@ export interface KeyedIndexes {
   keys(): Iterable<string>;
 }
 
+/** A count by key (how many evidence sentences hold a stem). */
+export interface KeyedCounts {
+  get(key: string): number | undefined;
+  /** Every key with its count, in the order they were counted. */
+  entries(): Iterable<[string, number]>;
+}
+
 /** A position by id (an entity's, a chunk's). */
 export interface Positions {
   get(id: string): number | undefined;
@@ -74,6 +81,13 @@ export class PackedLists implements IndexLists {
     }
     return list;
   }
+}
+
+/** Each key's position, the last of equal keys winning (a loop: a map made from pairs costs twice as much at half a million keys). */
+export function positionsOf(keys: readonly string[]): Map<string, number> {
+  const positions = new Map<string, number>();
+  for (let position = 0; position < keys.length; position++) positions.set(keys[position] as string, position);
+  return positions;
 }
 
 /** The positions of `keys` in the order of the keys themselves (code-unit order, equal keys by position): what `SortedKeys` searches. */
@@ -142,5 +156,23 @@ export class PackedKeyedIndexes implements KeyedIndexes {
 
   keys(): Iterable<string> {
     return this.sorted.keys;
+  }
+}
+
+/** Counts by key, searched in sorted keys: each key once, its count at the key's position. */
+export class PackedCounts implements KeyedCounts {
+  constructor(
+    private readonly sorted: SortedKeys,
+    private readonly counts: Int32Array,
+  ) {}
+
+  get(key: string): number | undefined {
+    const position = this.sorted.get(key);
+    return position === undefined ? undefined : this.counts[position];
+  }
+
+  *entries(): Iterable<[string, number]> {
+    const { keys } = this.sorted;
+    for (let position = 0; position < keys.length; position++) yield [keys[position] as string, this.counts[position] as number];
   }
 }

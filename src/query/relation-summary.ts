@@ -1,4 +1,4 @@
-import type { Positions } from './index-lookups.js';
+import type { KeyedCounts, Positions } from './index-lookups.js';
 import type { RelationEdge } from '../core/records.js';
 import { idOrderFor, stableIdOrder } from '../core/ids.js';
 import { contentStems } from '../text/content-stems.js';
@@ -13,7 +13,7 @@ export interface RelationSummary {
   edgeTargets: Int32Array;
   edgeWeights: Float64Array;
   /** Stem → number of distinct evidence sentences (one chunk and span) holding it, each sentence read in its first relation's evidence by id. */
-  evidenceFrequency: Map<string, number>;
+  evidenceFrequency: KeyedCounts;
   /** Number of distinct evidence sentences. */
   evidenceCount: number;
   /** The latest start any fact states ('' when none): as far as the documents know, "now". */
