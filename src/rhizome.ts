@@ -255,7 +255,7 @@ export function createRhizome(input: RhizomeOptions | RhizomeConfig = {}): Rhizo
     if (needsReindex === NEEDS_REINDEX_AFTER_SCHEMA_CHANGE) {
       throw new RhizomeError('WORKSPACE_EMPTY', `the graph schema (or Rhizome's storage layout) changed since ${config.workspace} was indexed, so its entity layer was cleared: run \`rhizome index <folder>\` again (unchanged documents are not re-extracted)`);
     }
-    if ((await store.counts()).documents === 0) {
+    if ((await store.countNodes('Document')) === 0) {
       const never = (await store.getMeta('lastIndexedAt')) === null;
       throw new RhizomeError('WORKSPACE_EMPTY', `the workspace ${config.workspace} ${never ? 'has never been indexed' : 'holds no documents (all were removed)'}: run \`rhizome index <folder>\` first (or pass --workspace the folder you indexed into)`);
     }

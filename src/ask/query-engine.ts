@@ -119,7 +119,7 @@ export class QueryEngine {
   async route(analysis: QuestionAnalysis, requested: QueryMode | undefined): Promise<Route> {
     const mode = requested ?? this.config.query.defaultMode;
     if (mode !== 'auto') return { mode, reason: requested ? 'mode chosen by the caller' : 'default mode from the configuration' };
-    this.hasCommunities ??= this.store.counts().then((counts) => counts.communities > 0);
+    this.hasCommunities ??= this.store.countNodes('Community').then((communities) => communities > 0);
     const namedEntities = analysis.entities.map((entity) => entity.name);
     const asksBeyondGraph = namedEntities.length > 0 && (await this.local.asksBeyondGraph(analysis, this.config.query.ranking.linking));
     return routeQuestion(analysis, { namedEntities, hasCommunities: await this.hasCommunities, canWriteCypher: this.config.llm.provider !== 'none', asksBeyondGraph });

@@ -41,6 +41,7 @@ export function gateStore(store: GraphStore): GraphStore {
     listCommunities: () => read(() => store.listCommunities()),
     runReadOnlyCypher: (query, parameters, limits) => write(() => store.runReadOnlyCypher(query, parameters, limits)),
     counts: () => read(() => store.counts()),
+    countNodes: (label) => read(() => store.countNodes(label)),
     derivedFiles: () => read(() => store.derivedFiles()),
     ...(readStoredChunks ? { readStoredChunks: () => read(() => readStoredChunks.call(store)) } : {}),
     ...(readStoredLayer ? { readStoredLayer: () => read(() => readStoredLayer.call(store)) } : {}),

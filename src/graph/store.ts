@@ -180,6 +180,9 @@ export interface CypherLimits {
 export const NEEDS_REINDEX_AFTER_SCHEMA_CHANGE = 'true';
 export const NEEDS_REINDEX_AFTER_FAILED_WRITE = 'write-failed';
 
+/** The nodes `GraphStore.countNodes` counts. */
+export type CountedNode = 'Document' | 'Chunk' | 'Community';
+
 /** The storage port: every backend (Kuzu, Neo4j) implements it and passes the same contract tests. */
 export interface GraphStore {
   readonly capabilities: StoreCapabilities;
@@ -244,6 +247,8 @@ export interface GraphStore {
   /** Runs a query that must not write; the backend enforces it too. */
   runReadOnlyCypher(query: string, parameters: Record<string, unknown>, limits: CypherLimits): Promise<Array<Record<string, unknown>>>;
   counts(): Promise<StoreCounts>;
+  /** How many documents, chunks or communities the store holds: one count, where `counts` counts every table (a query asks only whether there are any). */
+  countNodes(label: CountedNode): Promise<number>;
   /**
    * Where data derived from the entity layer as it stands may be kept between processes (a query
    * index too costly to work out on every start): files bound to the layer's current version, never

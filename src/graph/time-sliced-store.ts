@@ -83,6 +83,7 @@ export function timeSlicedStore(store: GraphStore, slice: TimeSlice): GraphStore
     listCommunities: () => store.listCommunities(),
     runReadOnlyCypher: (query, parameters, limits) => store.runReadOnlyCypher(query, parameters, limits),
     counts: () => store.counts(),
+    countNodes: (label) => store.countNodes(label),
     // What is derived from the whole layer is not the slice's.
     derivedFiles: async () => null,
     ...(writeVectors ? { writeVectors: (kind, vectors, model, keepIds) => writeVectors.call(store, kind, vectors, model, keepIds) } : {}),

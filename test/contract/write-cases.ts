@@ -38,6 +38,7 @@ async function snapshot(store: GraphStore) {
     merges: await store.listMerges(),
     communities: await store.listCommunities(),
     counts: await store.counts(),
+    nodeCounts: [await store.countNodes('Document'), await store.countNodes('Chunk'), await store.countNodes('Community')],
   };
 }
 
@@ -56,6 +57,18 @@ export function defineWriteCases({ openStore, freshWorkspace, withStore, withLoa
       assert.deepEqual(await store.loadProjection(), { entities: [], relations: [], mentions: [] });
       assert.ok(store.capabilities.fullTextSearch && store.capabilities.atomicWrites && store.capabilities.readOnlyCypher);
     }));
+
+  test('countNodes counts one kind of node as counts() does, none in an empty store', async () => {
+    await withStore(async (store) => {
+      await store.ensureSchema(CONTRACT_SCHEMA);
+      assert.deepEqual([await store.countNodes('Document'), await store.countNodes('Chunk'), await store.countNodes('Community')], [0, 0, 0]);
+    });
+    await withLoadedStore(async (store) => {
+      const counts = await store.counts();
+      assert.ok(counts.documents > 0 && counts.chunks > counts.documents);
+      assert.deepEqual([await store.countNodes('Document'), await store.countNodes('Chunk'), await store.countNodes('Community')], [counts.documents, counts.chunks, counts.communities]);
+    });
+  });
 
   test('listChunkDocuments gives every chunk id with its document id, sorted by chunk id', () =>
     withLoadedStore(async (store) => {

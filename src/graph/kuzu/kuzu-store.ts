@@ -3,7 +3,7 @@ import { matchesStoredLayout, schemaLayoutHash } from '../schema-layout.js';
 import type { ChunkExtraction, Entity, MergeRecord, Relation, RelationEdge, RetractedFact } from '../../core/records.js';
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
-import type { ChunkDocument, ChunkText, ChunkWithSource, DerivedFiles, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkDocument, CountedNode, ChunkText, ChunkWithSource, DerivedFiles, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredLayer, StoredVector, VectorKind, VectorState } from '../store.js';
 import { FULL_TEXT_TOKENIZER, fullTextColumnsOf, KuzuFullTextIndexes, refreshSearchColumns } from './kuzu-fts-indexes.js';
 import { beginGuardedWrite, endGuardedWrite, restoreGuardedCopy, restoreInterruptedWrite } from './kuzu-write-guard.js';
 import { KuzuVectors } from './kuzu-vectors.js';
@@ -366,6 +366,10 @@ export class KuzuGraphStore implements GraphStore {
     });
   }
 
+
+  async countNodes(label: CountedNode): Promise<number> {
+    return Number((await this.connection.run(`MATCH (n:${label}) RETURN count(n) AS total`))[0]?.total ?? 0);
+  }
 
   async writeVectors(kind: VectorKind, vectors: StoredVector[], model: string, keepIds: string[]): Promise<void> {
     await this.vectors.write(kind, vectors, model, keepIds);

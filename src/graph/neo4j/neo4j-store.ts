@@ -4,7 +4,7 @@ import type { ChunkExtraction, Community, Entity, MergeRecord, Relation, Relatio
 import { nodeTypeNames, type GraphSchema } from '../../config/graph-schema.js';
 import { RhizomeError } from '../../errors/rhizome-error.js';
 import { assertReadOnlyCypher } from '../read-only-cypher.js';
-import type { ChunkDocument, ChunkText, ChunkWithSource, DerivedFiles, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
+import type { ChunkDocument, CountedNode, ChunkText, ChunkWithSource, DerivedFiles, EntityMentionLayer, RelationSelection, CypherLimits, GraphProjection, GraphStore, IndexWrite, RelationInvalidation, ScoredId, StoreCapabilities, StoreCounts, StoredChunk, StoredDocument, StoredVector, VectorKind, VectorState } from '../store.js';
 import { Neo4jVectors } from './neo4j-vectors.js';
 import { countStore } from '../count-store.js';
 import { toFullTextQuery } from './full-text-query.js';
@@ -180,6 +180,10 @@ export class Neo4jGraphStore implements GraphStore {
     });
   }
 
+
+  async countNodes(label: CountedNode): Promise<number> {
+    return Number((await this.read(`MATCH (n:${label}) RETURN count(n) AS total`))[0]?.total ?? 0);
+  }
 
   /** None: a Neo4j server is shared by processes this store does not see write (and queries there push their work into Cypher). */
   async derivedFiles(): Promise<DerivedFiles | null> {
