@@ -4,7 +4,7 @@ import { keyOrder, SortedKeys } from './index-lookups.js';
 import type { DerivedFileKind } from './kept-or-made.js';
 
 /** Bump when the layout below, or how documents are cut into tokens (tokenizeForBm25), changes: a file of another layout is not read. */
-const LAYOUT = 2;
+const LAYOUT = 3;
 
 interface Header {
   layout: number;
@@ -33,7 +33,7 @@ export function decodeBm25Postings(bytes: Uint8Array | null): Bm25Postings | nul
   if (lengths.length !== ids.length || termOffsets.length !== terms.length + 1 || termFrequencies.length !== documentIndexes.length) return null;
   if (termOffsets[0] !== 0 || termOffsets[terms.length] !== documentIndexes.length || !allBelow(documentIndexes, ids.length)) return null;
   for (let term = 0; term < terms.length; term++) if ((termOffsets[term + 1] as number) < (termOffsets[term] as number)) return null;
-  return { ids, lengths, terms, termOffsets, documentIndexes, termFrequencies, termOrder };
+  return { ids: ids.toArray(), lengths, terms, termOffsets, documentIndexes, termFrequencies, termOrder };
 }
 
 /** BM25 postings kept beside a store under `name`. */

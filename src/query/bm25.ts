@@ -1,6 +1,6 @@
 import { RhizomeError } from '../errors/rhizome-error.js';
 import { TopItems } from '../core/top-items.js';
-import { positionsOf, SortedKeys, type Positions } from './index-lookups.js';
+import { positionsOf, SortedKeys, type Positions, type StringList } from './index-lookups.js';
 
 /** A document as the BM25 index sees it: an id and the text to index. */
 export interface Bm25Document {
@@ -28,7 +28,7 @@ export interface Bm25Parameters {
 export interface Bm25Postings {
   ids: string[];
   lengths: Int32Array;
-  terms: string[];
+  terms: StringList;
   termOffsets: Int32Array;
   documentIndexes: Int32Array;
   termFrequencies: Int32Array;

@@ -1,12 +1,12 @@
 import type { Entity } from '../core/records.js';
-import { arePackedLists, pack, packLists, packStrings, unpack, unpackStrings, type PackedArray } from '../core/packed-file.js';
+import { arePackedLists, pack, packLists, packStrings, unpack, unpackStrings, type PackedArray, type PackedStrings } from '../core/packed-file.js';
 import { assembleEntityIndex, type EntityIndex } from './graph-index.js';
 import { idsKey, rememberIdsKey } from './ids-key.js';
-import { keyOrder, PackedKeyedIndexes, PackedLists, SortedKeys, type IndexLists, type KeyedIndexes } from './index-lookups.js';
+import { keyOrder, PackedKeyedIndexes, PackedLists, SortedKeys, type EntityList, type IndexLists, type KeyedIndexes, type StringList } from './index-lookups.js';
 import type { DerivedFileKind } from './kept-or-made.js';
 
 /** Bump when the layout below changes: a file of another layout is not read. */
-const LAYOUT = 2;
+const LAYOUT = 3;
 
 interface Header {
   layout: number;
@@ -38,16 +38,17 @@ const ARRAYS = [
  * query asks for it.
  */
 export function encodeEntityIndex(index: EntityIndex): Uint8Array {
-  const types = [...new Set(index.entities.map((entity) => entity.type))];
+  const entities = [...index.entities];
+  const types = [...new Set(entities.map((entity) => entity.type))];
   const typeNumbers = new Map(types.map((type, number) => [type, number]));
   const strings: string[] = [];
-  for (const entity of index.entities) strings.push(entity.id, entity.name, entity.description, ...entity.aliases);
+  for (const entity of entities) strings.push(entity.id, entity.name, entity.description, ...entity.aliases);
   const aliasNames = [...index.aliasIndex.keys()];
   const nameWords = [...index.nameWordIndex.keys()];
   for (const keys of [index.chunkIds, aliasNames, nameWords]) for (const key of keys) strings.push(key);
   const header: Header = {
     layout: LAYOUT,
-    entityCount: index.entities.length,
+    entityCount: entities.length,
     chunkCount: index.chunkIds.length,
     aliasNameCount: aliasNames.length,
     nameWordCount: nameWords.length,
@@ -58,9 +59,9 @@ export function encodeEntityIndex(index: EntityIndex): Uint8Array {
   };
   const arrays: Record<(typeof ARRAYS)[number], PackedArray> = {} as Record<(typeof ARRAYS)[number], PackedArray>;
   [arrays.stringBytes, arrays.stringLengths] = packStrings(strings);
-  arrays.entityTypes = Int32Array.from(index.entities, (entity) => typeNumbers.get(entity.type) as number);
-  arrays.aliasCounts = Int32Array.from(index.entities, (entity) => entity.aliases.length);
-  arrays.mentionCounts = Float64Array.from(index.entities, (entity) => entity.mentionCount);
+  arrays.entityTypes = Int32Array.from(entities, (entity) => typeNumbers.get(entity.type) as number);
+  arrays.aliasCounts = Int32Array.from(entities, (entity) => entity.aliases.length);
+  arrays.mentionCounts = Float64Array.from(entities, (entity) => entity.mentionCount);
   arrays.entityOrder = keyOrder(index.entityIds);
   arrays.chunkOrder = keyOrder(index.chunkIds);
   arrays.aliasNameOrder = keyOrder(aliasNames);
@@ -83,23 +84,22 @@ export function decodeEntityIndex(bytes: Uint8Array | null): EntityIndex | null 
   if (!(entityTypes instanceof Int32Array && aliasCounts instanceof Int32Array && mentionCounts instanceof Float64Array)) return null;
   if (entityTypes.length !== entityCount || aliasCounts.length !== entityCount || mentionCounts.length !== entityCount) return null;
   const strings = unpackStrings(arrays.stringBytes, arrays.stringLengths);
-  if (!strings) return null;
-  const entities = new Array<Entity>(entityCount);
-  const entityIds = new Array<string>(entityCount);
-  let at = 0;
+  if (!strings || !header.types.every((type) => typeof type === 'string')) return null;
+  // Where each entity's strings start: its id, name and description, then its aliases.
+  const firstStrings = new Int32Array(entityCount + 1);
   for (let entityIndex = 0; entityIndex < entityCount; entityIndex++) {
     const aliasCount = aliasCounts[entityIndex] as number;
-    const type = header.types[entityTypes[entityIndex] as number];
-    if (type === undefined || aliasCount < 0 || at + 3 + aliasCount > strings.length) return null;
-    const id = strings[at] as string;
-    entityIds[entityIndex] = id;
-    entities[entityIndex] = { id, type, name: strings[at + 1] as string, aliases: strings.slice(at + 3, at + 3 + aliasCount), description: strings[at + 2] as string, mentionCount: mentionCounts[entityIndex] as number };
-    at += 3 + aliasCount;
+    const typeNumber = entityTypes[entityIndex] as number;
+    if (aliasCount < 0 || !(typeNumber >= 0 && typeNumber < header.types.length)) return null;
+    firstStrings[entityIndex + 1] = (firstStrings[entityIndex] as number) + 3 + aliasCount;
   }
+  const at = firstStrings[entityCount] as number;
   if (strings.length !== at + chunkCount + aliasNameCount + nameWordCount) return null;
-  const chunkIds = strings.slice(at, at + chunkCount);
-  const aliasNames = strings.slice(at + chunkCount, at + chunkCount + aliasNameCount);
-  const nameWords = strings.slice(at + chunkCount + aliasNameCount);
+  const entities = new PackedEntities(strings, firstStrings, header.types, entityTypes, mentionCounts);
+  const entityIds = new EntityIds(strings, firstStrings);
+  const chunkIds = strings.view(at, chunkCount).toArray();
+  const aliasNames = strings.view(at + chunkCount, aliasNameCount);
+  const nameWords = strings.view(at + chunkCount + aliasNameCount, nameWordCount);
   const entityKeys = sortedKeys(entityIds, arrays.entityOrder);
   const chunkKeys = sortedKeys(chunkIds, arrays.chunkOrder);
   const aliasKeys = sortedKeys(aliasNames, arrays.aliasNameOrder);
@@ -115,6 +115,7 @@ export function decodeEntityIndex(bytes: Uint8Array | null): EntityIndex | null 
   return assembleEntityIndex({
     entities,
     entityIds,
+    entityType: (entityIndex) => (entityIndex >= 0 && entityIndex < entityCount ? header.types[entityTypes[entityIndex] as number] : undefined),
     entityIndexById: entityKeys,
     aliasIndex: new PackedKeyedIndexes(aliasKeys, aliasLists),
     longestAliasWords: header.longestAliasWords,
@@ -134,12 +135,75 @@ function listsOfKeys(index: KeyedIndexes, keys: readonly string[]): Array<readon
   return keys.map((key) => index.get(key) ?? []);
 }
 
-function sortedKeys(keys: readonly string[], order: PackedArray | undefined): SortedKeys | null {
+function sortedKeys(keys: StringList, order: PackedArray | undefined): SortedKeys | null {
   return order instanceof Int32Array && SortedKeys.orders(keys, order) ? new SortedKeys(keys, order) : null;
 }
 
 function packedLists(starts: PackedArray | undefined, items: PackedArray | undefined, count: number, bound: number): PackedLists | null {
   return arePackedLists(starts, items, count, bound) ? new PackedLists(starts, items as Int32Array) : null;
+}
+
+/** The entities of a file, each made from its strings when first asked for. */
+class PackedEntities implements EntityList {
+  private readonly made: Array<Entity | undefined>;
+
+  constructor(
+    private readonly strings: PackedStrings,
+    private readonly firstStrings: Int32Array,
+    private readonly types: readonly string[],
+    private readonly typeNumbers: Int32Array,
+    private readonly mentionCounts: Float64Array,
+  ) {
+    this.made = new Array<Entity | undefined>(typeNumbers.length);
+  }
+
+  get length(): number {
+    return this.typeNumbers.length;
+  }
+
+  at(position: number): Entity | undefined {
+    if (!(position >= 0 && position < this.length)) return undefined;
+    let entity = this.made[position];
+    if (!entity) {
+      const first = this.firstStrings[position] as number;
+      const aliases: string[] = [];
+      for (let alias = first + 3; alias < (this.firstStrings[position + 1] as number); alias++) aliases.push(this.strings.at(alias) as string);
+      entity = {
+        id: this.strings.at(first) as string,
+        type: this.types[this.typeNumbers[position] as number] as string,
+        name: this.strings.at(first + 1) as string,
+        aliases,
+        description: this.strings.at(first + 2) as string,
+        mentionCount: this.mentionCounts[position] as number,
+      };
+      this.made[position] = entity;
+    }
+    return entity;
+  }
+
+  *[Symbol.iterator](): Iterator<Entity> {
+    for (let position = 0; position < this.length; position++) yield this.at(position) as Entity;
+  }
+}
+
+/** The entities' ids of a file, each cut from its strings when asked for. */
+class EntityIds implements StringList {
+  constructor(
+    private readonly strings: PackedStrings,
+    private readonly firstStrings: Int32Array,
+  ) {}
+
+  get length(): number {
+    return this.firstStrings.length - 1;
+  }
+
+  at(position: number): string | undefined {
+    return position >= 0 && position < this.length ? this.strings.at(this.firstStrings[position] as number) : undefined;
+  }
+
+  *[Symbol.iterator](): Iterator<string> {
+    for (let position = 0; position < this.length; position++) yield this.at(position) as string;
+  }
 }
 
 /** The entity index, kept beside a store. */

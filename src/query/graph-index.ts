@@ -7,13 +7,13 @@ import { blankNames } from '../text/blank-names.js';
 import { readEntityNouns, type EntityNouns } from '../text/described-as.js';
 import { summariseRelations, type RelationSummary } from './relation-summary.js';
 import { readFromList, RelationNeighbourhoods } from './relation-neighbourhoods.js';
-import { ArrayLists, type IndexLists, type KeyedCounts, type KeyedIndexes, type Positions } from './index-lookups.js';
+import { ArrayList, ArrayLists, type EntityList, type IndexLists, type KeyedCounts, type KeyedIndexes, type Positions, type StringList } from './index-lookups.js';
 
 /** The entities and mentions prepared for linking a question: alias lookup and chunk links. */
 export interface EntityIndex {
-  entities: Entity[];
-  /** The entities' ids, in entity order (one array, so what is keyed by them is keyed once). */
-  entityIds: readonly string[];
+  entities: EntityList;
+  /** The entities' ids, in entity order (one list, so what is keyed by them is keyed once). */
+  entityIds: StringList;
   entityIndexById: Positions;
   /** Normalised name or alias → entity indexes. */
   aliasIndex: KeyedIndexes;
@@ -25,6 +25,8 @@ export interface EntityIndex {
   chunksOfEntity: IndexLists;
   /** Per chunk, the entities it mentions (entity indexes). */
   entitiesOfChunk: IndexLists;
+  /** An entity's type, without making the entity (undefined outside the entities). */
+  entityType(entityIndex: number): string | undefined;
   /** An entity's stems of the phrases its documents describe it with ("cabinet", "grant-giving charity") and of its name, worked out on first use. */
   nounsOf(entityIndex: number): EntityNouns;
   /** Significant word of a name → entities whose name or alias holds it ("brackley" → Brackley Insurance). */
@@ -65,7 +67,7 @@ export function entityCommonness(index: EntityIndex, entityIndex: number): numbe
 
 /** How many times more chunks mention the entity than any other entity of its type (than one chunk when it is the only one of its type). */
 export function dominanceInType(index: EntityIndex, entityIndex: number): number {
-  const entity = index.entities[entityIndex];
+  const entity = index.entities.at(entityIndex);
   if (!entity) return 0;
   const leaders = leadersOfType(index).get(entity.type);
   const runnerUp = leaders === undefined ? 0 : leaders.first === entityIndex ? leaders.secondCount : leaders.firstCount;
@@ -80,19 +82,20 @@ interface TypeLeaders {
 }
 
 /** Worked out once per entity list (an entity index and the graph index over it share theirs): one pass over the entities. */
-const leadersByEntities = new WeakMap<readonly Entity[], ReadonlyMap<string, TypeLeaders>>();
+const leadersByEntities = new WeakMap<EntityList, ReadonlyMap<string, TypeLeaders>>();
 
 function leadersOfType(index: EntityIndex): ReadonlyMap<string, TypeLeaders> {
   let leaders = leadersByEntities.get(index.entities);
   if (!leaders) {
     const byType = new Map<string, TypeLeaders>();
-    index.entities.forEach((entity, entityIndex) => {
+    for (let entityIndex = 0; entityIndex < index.entities.length; entityIndex++) {
+      const type = index.entityType(entityIndex) as string;
       const count = index.chunksOfEntity.sizeOf(entityIndex);
-      const current = byType.get(entity.type);
-      if (!current) byType.set(entity.type, { first: entityIndex, firstCount: count, secondCount: 0 });
-      else if (count > current.firstCount) byType.set(entity.type, { first: entityIndex, firstCount: count, secondCount: current.firstCount });
+      const current = byType.get(type);
+      if (!current) byType.set(type, { first: entityIndex, firstCount: count, secondCount: 0 });
+      else if (count > current.firstCount) byType.set(type, { first: entityIndex, firstCount: count, secondCount: current.firstCount });
       else if (count > current.secondCount) current.secondCount = count;
-    });
+    }
     leaders = byType;
     leadersByEntities.set(index.entities, leaders);
   }
@@ -143,8 +146,8 @@ export function buildEntityIndex(layer: EntityMentionLayer): EntityIndex {
     }
   });
   return assembleEntityIndex({
-    entities,
-    entityIds,
+    entities: new ArrayList(entities),
+    entityIds: new ArrayList(entityIds),
     entityIndexById,
     aliasIndex,
     longestAliasWords,
@@ -156,12 +159,13 @@ export function buildEntityIndex(layer: EntityMentionLayer): EntityIndex {
   });
 }
 
-/** The entity index of these parts, each entity's nouns worked out on first use. */
-export function assembleEntityIndex(parts: Omit<EntityIndex, 'nounsOf'>): EntityIndex {
+/** The entity index of these parts, each entity's nouns worked out on first use (and its type read from the entity unless the parts read it otherwise). */
+export function assembleEntityIndex(parts: Omit<EntityIndex, 'nounsOf' | 'entityType'> & Partial<Pick<EntityIndex, 'entityType'>>): EntityIndex {
   const nouns: Array<EntityNouns | undefined> = [];
   return {
+    entityType: (entityIndex) => parts.entities.at(entityIndex)?.type,
     ...parts,
-    nounsOf: (entityIndex) => (nouns[entityIndex] ??= readEntityNouns(parts.entities[entityIndex] as Entity)),
+    nounsOf: (entityIndex) => (nouns[entityIndex] ??= readEntityNouns(parts.entities.at(entityIndex) as Entity)),
   };
 }
 
@@ -211,7 +215,7 @@ class NamesInEvidence {
   private readonly lowerNames: Array<Array<{ name: string; lower: string }> | undefined> = [];
   private readonly bySentence = new Map<string, Array<{ id: string; names: string[] }>>();
 
-  constructor(private readonly entities: readonly Entity[]) {}
+  constructor(private readonly entities: EntityList) {}
 
   others(relation: Relation, chunkEntities: readonly number[]): string[] {
     const names: string[] = [];
@@ -230,7 +234,7 @@ class NamesInEvidence {
     written = [];
     for (const entityIndex of chunkEntities) {
       const names = this.namesOf(entityIndex).filter((name) => evidence.includes(name.lower)).map((name) => name.name);
-      if (names.length > 0) written.push({ id: (this.entities[entityIndex] as Entity).id, names });
+      if (names.length > 0) written.push({ id: (this.entities.at(entityIndex) as Entity).id, names });
     }
     if (this.bySentence.size >= REMEMBERED_SENTENCES) this.bySentence.clear();
     this.bySentence.set(key, written);
@@ -240,7 +244,7 @@ class NamesInEvidence {
   private namesOf(entityIndex: number): Array<{ name: string; lower: string }> {
     let names = this.lowerNames[entityIndex];
     if (!names) {
-      const entity = this.entities[entityIndex] as Entity;
+      const entity = this.entities.at(entityIndex) as Entity;
       names = [entity.name, ...entity.aliases].filter((name) => name.length > 1).map((name) => ({ name, lower: name.toLowerCase() }));
       this.lowerNames[entityIndex] = names;
     }

@@ -1,8 +1,24 @@
+import type { Entity } from '../core/records.js';
+
 /**
  * The lookups an entity index is read through. Built from a store they are plain maps and arrays;
  * read from a kept file they stay in the file's typed arrays, and a list or a key is worked out
  * when asked for: a query reads a few hundred of them, never the half a million a large layer holds.
  */
+
+/** Strings by position: an array, or strings cut from a file's text when asked for (`PackedStrings`). */
+export interface StringList extends Iterable<string> {
+  readonly length: number;
+  /** The string at a position from 0 (undefined outside the list). */
+  at(position: number): string | undefined;
+}
+
+/** Entities by position: an array, or entities made from a file's strings when asked for. */
+export interface EntityList extends Iterable<Entity> {
+  readonly length: number;
+  /** The entity at a position from 0 (undefined outside the list). */
+  at(position: number): Entity | undefined;
+}
 
 /** Lists of indexes by position (each entity's chunks, each chunk's entities). */
 export interface IndexLists {
@@ -34,6 +50,23 @@ export interface Positions {
 }
 
 const NO_ITEMS: readonly number[] = Object.freeze([]);
+
+/** Items of an array by position, undefined outside it (where an array's own `at` counts back from the end). */
+export class ArrayList<T> {
+  constructor(private readonly items: readonly T[]) {}
+
+  get length(): number {
+    return this.items.length;
+  }
+
+  at(position: number): T | undefined {
+    return position >= 0 ? this.items[position] : undefined;
+  }
+
+  [Symbol.iterator](): Iterator<T> {
+    return this.items[Symbol.iterator]();
+  }
+}
 
 /** Lists held as arrays. */
 export class ArrayLists implements IndexLists {
@@ -84,18 +117,20 @@ export class PackedLists implements IndexLists {
 }
 
 /** Each key's position, the last of equal keys winning (a loop: a map made from pairs costs twice as much at half a million keys). */
-export function positionsOf(keys: readonly string[]): Map<string, number> {
+export function positionsOf(keys: StringList): Map<string, number> {
   const positions = new Map<string, number>();
-  for (let position = 0; position < keys.length; position++) positions.set(keys[position] as string, position);
+  let position = 0;
+  for (const key of keys) positions.set(key, position++);
   return positions;
 }
 
 /** The positions of `keys` in the order of the keys themselves (code-unit order, equal keys by position): what `SortedKeys` searches. */
-export function keyOrder(keys: readonly string[]): Int32Array {
-  const order = Int32Array.from(keys.keys());
+export function keyOrder(keys: StringList): Int32Array {
+  const list = Array.isArray(keys) ? (keys as readonly string[]) : [...keys];
+  const order = Int32Array.from(list.keys());
   order.sort((left, right) => {
-    const a = keys[left] as string;
-    const b = keys[right] as string;
+    const a = list[left] as string;
+    const b = list[right] as string;
     return a < b ? -1 : a > b ? 1 : left - right;
   });
   return order;
@@ -104,7 +139,7 @@ export function keyOrder(keys: readonly string[]): Int32Array {
 /** Keys searched by halving through their order (see `keyOrder`): as a map from key to position, where the last of equal keys wins, without building one. */
 export class SortedKeys implements Positions {
   constructor(
-    readonly keys: readonly string[],
+    readonly keys: StringList,
     private readonly order: Int32Array,
   ) {}
 
@@ -113,7 +148,7 @@ export class SortedKeys implements Positions {
    * is sorted is not checked (comparing every key costs more than reading them): a search through a wrong order finds
    * nothing, never another key's position, since the key found is compared with the key asked.
    */
-  static orders(keys: readonly string[], order: Int32Array): boolean {
+  static orders(keys: StringList, order: Int32Array): boolean {
     if (order.length !== keys.length) return false;
     const seen = new Uint8Array(keys.length);
     for (const position of order) {
@@ -129,12 +164,12 @@ export class SortedKeys implements Positions {
     // The first rank whose key is past `key`: the rank before it holds the last of the keys equal to it, if any.
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if ((this.keys[this.order[middle] as number] as string) <= key) low = middle + 1;
+      if ((this.keys.at(this.order[middle] as number) as string) <= key) low = middle + 1;
       else high = middle;
     }
     if (low === 0) return undefined;
     const position = this.order[low - 1] as number;
-    return this.keys[position] === key ? position : undefined;
+    return this.keys.at(position) === key ? position : undefined;
   }
 
   has(key: string): boolean {
@@ -172,7 +207,7 @@ export class PackedCounts implements KeyedCounts {
   }
 
   *entries(): Iterable<[string, number]> {
-    const { keys } = this.sorted;
-    for (let position = 0; position < keys.length; position++) yield [keys[position] as string, this.counts[position] as number];
+    let position = 0;
+    for (const key of this.sorted.keys) yield [key, this.counts[position++] as number];
   }
 }

@@ -1,4 +1,4 @@
-import type { Positions } from './index-lookups.js';
+import type { EntityList, Positions } from './index-lookups.js';
 import type { Entity, Relation } from '../core/records.js';
 import { RhizomeError } from '../errors/rhizome-error.js';
 import type { RelationRecords } from './relation-records-file.js';
@@ -21,7 +21,7 @@ export class RelationNeighbourhoods {
 
   /** `read` gives the relations with an end among the entities, in `listRelations` order. */
   constructor(
-    private readonly entities: readonly Entity[],
+    private readonly entities: EntityList,
     private readonly entityIndexById: Positions,
     private readonly read: (entities: Entity[]) => Promise<Relation[]>,
   ) {}
@@ -37,7 +37,7 @@ export class RelationNeighbourhoods {
     if (missing.length === 0) return;
     const asked = new Set(missing);
     const lists = new Map(missing.map((entityIndex) => [entityIndex, [] as number[]]));
-    for (const relation of await this.read(missing.map((entityIndex) => this.entities[entityIndex] as Entity))) {
+    for (const relation of await this.read(missing.map((entityIndex) => this.entities.at(entityIndex) as Entity))) {
       const source = this.entityIndexById.get(relation.sourceId);
       const target = this.entityIndexById.get(relation.targetId);
       if (source === undefined || target === undefined || (!asked.has(source) && !asked.has(target))) continue;
@@ -63,7 +63,7 @@ export class RelationNeighbourhoods {
   /** The relations of an entity read before (`load`). */
   of(entityIndex: number): readonly number[] {
     const list = this.ofEntity.get(entityIndex);
-    if (!list) throw new RhizomeError('INTERNAL', `the relations of entity ${this.entities[entityIndex]?.id ?? entityIndex} were not read before use`);
+    if (!list) throw new RhizomeError('INTERNAL', `the relations of entity ${this.entities.at(entityIndex)?.id ?? entityIndex} were not read before use`);
     return list;
   }
 

@@ -1,4 +1,4 @@
-import type { Positions } from './index-lookups.js';
+import type { Positions, StringList } from './index-lookups.js';
 import type { Relation } from '../core/records.js';
 import { idOrderFor, stableIdOrder } from '../core/ids.js';
 import { pack, unpack } from '../core/packed-file.js';
@@ -72,9 +72,9 @@ export class RelationRecordsWriter {
 
   constructor(
     private readonly file: DerivedFileWriter,
-    private readonly entityIds: readonly string[],
+    private readonly entityIds: StringList,
     private readonly entityIndexById: Positions,
-    private readonly chunkIds: readonly string[],
+    private readonly chunkIds: StringList,
     private readonly chunkIndexById: Positions,
   ) {}
 
@@ -251,13 +251,13 @@ export class RelationRecords {
     private readonly relations: RecordTable,
     private readonly sentences: RecordTable,
     private readonly others: RecordTable,
-    private readonly entityIds: readonly string[],
+    private readonly entityIds: StringList,
     /** Each chunk's relations, null when the file does not list every relation by chunk. */
     private readonly chunkLists: { starts: Int32Array; items: Int32Array } | null,
   ) {}
 
   /** The records kept in `reader` for the entities `entityIds` and chunks `chunkIds` number, or null when they are not a whole file of this layout for those. */
-  static open(reader: DerivedFileReader, entityIds: readonly string[], chunkIds: readonly string[]): RelationRecords | null {
+  static open(reader: DerivedFileReader, entityIds: StringList, chunkIds: StringList): RelationRecords | null {
     if (reader.size < END_BYTES) return null;
     const endBytes = reader.readRanges([{ position: reader.size - END_BYTES, length: END_BYTES }])?.[0];
     if (!endBytes) return null;
@@ -311,7 +311,7 @@ export class RelationRecords {
     const relations = new Map<number, Relation>();
     for (const [number, [id, type, source, target, sentence, start, end, weight, validFrom, validTo, othersNumber]] of records) {
       const [evidence, chunkId, documentId] = sentences.get(sentence) as SentenceRecord;
-      const relation: Relation = { id, type, sourceId: this.entityIds[source] as string, targetId: this.entityIds[target] as string, evidence, chunkId, documentId, start, end, weight, validFrom, validTo };
+      const relation: Relation = { id, type, sourceId: this.entityIds.at(source) as string, targetId: this.entityIds.at(target) as string, evidence, chunkId, documentId, start, end, weight, validFrom, validTo };
       relations.set(number, othersNumber === undefined ? relation : Object.assign(relation, others.get(othersNumber)));
     }
     return ordered.map((number) => relations.get(number) as Relation);
@@ -345,7 +345,7 @@ export class RelationRecords {
 }
 
 /** The relation records kept among `files` for these entities and chunks, or null when none are (or the store keeps no such files). */
-export async function keptRelationRecords(files: DerivedFiles, entityIds: readonly string[], chunkIds: readonly string[]): Promise<RelationRecords | null> {
+export async function keptRelationRecords(files: DerivedFiles, entityIds: StringList, chunkIds: StringList): Promise<RelationRecords | null> {
   const reader = files.openReader ? await files.openReader(RELATION_RECORDS_FILE) : null;
   return reader ? RelationRecords.open(reader, entityIds, chunkIds) : null;
 }

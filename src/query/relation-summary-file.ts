@@ -1,13 +1,13 @@
 import type { RelationSummary } from './relation-summary.js';
 import { allBelow, pack, packStrings, unpack, unpackStrings } from '../core/packed-file.js';
-import { keyOrder, PackedCounts, SortedKeys } from './index-lookups.js';
+import { keyOrder, PackedCounts, SortedKeys, type StringList } from './index-lookups.js';
 import { idsKey } from './ids-key.js';
 
 /** The name a relation summary is kept under among a store's derived files. */
 export const RELATION_SUMMARY_FILE = 'relation-summary';
 
 /** Bump when the layout below changes: a file of another layout is not read. */
-const LAYOUT = 4;
+const LAYOUT = 5;
 
 interface Header {
   layout: number;
@@ -30,7 +30,7 @@ export interface KeptRelationSummary {
  * weights as arrays; the evidence stems as one run of text cut by lengths, with their counts and their sorted order,
  * so a stem's count is found by halving instead of through a map of every stem built on reading.
  */
-export function encodeRelationSummary({ summary, relationCount }: KeptRelationSummary, entityIds: readonly string[]): Uint8Array {
+export function encodeRelationSummary({ summary, relationCount }: KeptRelationSummary, entityIds: StringList): Uint8Array {
   const header: Header = {
     layout: LAYOUT,
     entities: idsKey(entityIds),
@@ -48,7 +48,7 @@ export function encodeRelationSummary({ summary, relationCount }: KeptRelationSu
 }
 
 /** The summary the bytes hold, or null when they are not a whole summary of this layout whose edges number `entityIds`. */
-export function decodeRelationSummary(bytes: Uint8Array | null, entityIds: readonly string[]): KeptRelationSummary | null {
+export function decodeRelationSummary(bytes: Uint8Array | null, entityIds: StringList): KeptRelationSummary | null {
   const unpacked = unpack(bytes);
   if (unpacked === null) return null;
   const header = unpacked.header as Header;

@@ -64,7 +64,8 @@ export function isKnownPlace(surfaces: Iterable<string>): boolean {
   return false;
 }
 
-const nationalityAdjectives = new Map<string, ReadonlySet<string>>();
+/** Per language, the pack's irregular adjectives and those made from country names (before the given-name check, which runs only on a word asked about). */
+const nationalityAdjectives = new Map<string, { irregular: ReadonlySet<string>; made: ReadonlySet<string> }>();
 
 /**
  * True when a word is the adjective of a country's people in its language ("Welsh", "Jamaican",
@@ -79,21 +80,22 @@ export function isNationalityAdjective(word: string, language: string): boolean 
   if (!pack || !rules) return false;
   let adjectives = nationalityAdjectives.get(language);
   if (!adjectives) {
-    const made = new Set(rules.irregular);
+    const made = new Set<string>();
     for (const name of countryNamesIn(language)) {
       const country = normaliseName(name);
       if (country.includes(' ')) continue;
       for (const [ending, replacement] of rules.endings) {
-        if (!country.endsWith(ending) || country.length <= ending.length + 2) continue;
-        // A made word that is also a given name ("Mali" + "n") is a name as often as an adjective: not taken.
-        const adjective = country.slice(0, country.length - ending.length) + replacement;
-        if (!isGivenName(adjective.charAt(0).toUpperCase() + adjective.slice(1))) made.add(adjective);
+        if (country.endsWith(ending) && country.length > ending.length + 2) made.add(country.slice(0, country.length - ending.length) + replacement);
       }
     }
-    adjectives = made;
+    adjectives = { irregular: new Set(rules.irregular), made };
     nationalityAdjectives.set(language, adjectives);
   }
-  return adjectives.has(normaliseName(word));
+  const normalised = normaliseName(word);
+  if (adjectives.irregular.has(normalised)) return true;
+  // A made word that is also a given name ("Mali" + "n") is a name as often as an adjective: not taken. The names are
+  // loaded only for a word that is a made adjective.
+  return adjectives.made.has(normalised) && !isGivenName(normalised.charAt(0).toUpperCase() + normalised.slice(1));
 }
 
 let longCountryNames: ReadonlySet<string> | null = null;

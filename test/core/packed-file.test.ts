@@ -44,12 +44,14 @@ test('lists of indexes pack into offsets and items, and only lists of indexes be
   assert.equal(unpackLists(undefined, items, 3), null);
 });
 
-test('strings read back from their bytes and lengths as written, empty ones and surrogate pairs cut between two included', () => {
-  const strings = ['Alder', '', 'Tromsø — 東京', 'a\uD800', '\uDC00b', '😀', '\u0000x'];
+test('strings read back from their bytes and lengths as written, empty ones included; a lone surrogate as U+FFFD', () => {
+  const strings = ['Alder', '', 'Tromsø — 東京', '😀', '\u0000x', 'é'.repeat(40)];
   const [bytes, lengths] = packStrings(strings);
-  assert.deepEqual(unpackStrings(bytes, lengths), strings);
-  assert.deepEqual(unpackStrings(...packStrings(['lone \uD800', 'x'])), ['lone \uFFFD', 'x'], 'a lone surrogate, which UTF-8 cannot hold, reads as U+FFFD and the next string is still whole');
-  assert.equal(unpackStrings(bytes, lengths.subarray(1)), null, 'lengths that do not cover the text');
+  assert.deepEqual(unpackStrings(bytes, lengths)?.toArray(), strings);
+  assert.deepEqual([...(unpackStrings(bytes, lengths)?.view(2, 3) ?? [])], strings.slice(2, 5), 'a view of some of them');
+  assert.equal(unpackStrings(bytes, lengths)?.at(strings.length), undefined);
+  assert.deepEqual(unpackStrings(...packStrings(['a\uD800', '\uDC00b', 'x']))?.toArray(), ['a\uFFFD', '\uFFFDb', 'x'], 'each string is whole: a surrogate pair cut between two is two lone surrogates');
+  assert.equal(unpackStrings(bytes, lengths.subarray(1)), null, 'lengths that do not cover the bytes');
   assert.equal(unpackStrings(bytes, Int32Array.of(1000)), null);
 });
 

@@ -5,9 +5,9 @@ import { smallGraph } from './small-graph.js';
 
 /** The definition, entity by entity: own chunks over the most chunks any other entity of the type has (at least one). */
 function dominanceByScan(index: EntityIndex, entityIndex: number): number {
-  const type = index.entities[entityIndex]?.type;
+  const type = index.entities.at(entityIndex)?.type;
   let runnerUp = 0;
-  index.entities.forEach((other, otherIndex) => {
+  [...index.entities].forEach((other, otherIndex) => {
     if (otherIndex !== entityIndex && other.type === type) runnerUp = Math.max(runnerUp, index.chunksOfEntity.sizeOf(otherIndex));
   });
   return index.chunksOfEntity.sizeOf(entityIndex) / Math.max(1, runnerUp);
@@ -26,7 +26,7 @@ test('dominance in type: the leader over the runner-up, ties and lone types as a
     { name: 'VX-8', type: 'Product', chunks: chunks(5) },
   ]);
   const expected = [3, 1 / 3, 1 / 3, 1, 1, 2, 0.2, 5];
-  index.entities.forEach((entity, entityIndex) => {
+  [...index.entities].forEach((entity, entityIndex) => {
     assert.equal(dominanceInType(index, entityIndex), dominanceByScan(index, entityIndex), entity.name);
     assert.equal(dominanceInType(index, entityIndex), expected[entityIndex], entity.name);
   });

@@ -83,7 +83,7 @@ export function smallGraph(entities: readonly SmallEntity[], relations: readonly
       return entityIndex;
     },
     nameOf(entityIndex) {
-      return index.entities[entityIndex]?.name ?? `#${entityIndex}`;
+      return index.entities.at(entityIndex)?.name ?? `#${entityIndex}`;
     },
   };
 }

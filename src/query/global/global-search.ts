@@ -180,7 +180,8 @@ export class GlobalSearcher {
     if (!this.prepared) {
       const communities = await this.store.listCommunities();
       const entityIndex = await this.loadEntityIndex();
-      const entities = new Map(entityIndex.entities.map((entity) => [entity.id, entity]));
+      const entities = new Map<string, Entity>();
+      for (const entity of entityIndex.entities) entities.set(entity.id, entity);
       // The sentences read, the communities' keywords and the reports' postings are kept beside the store for the next process, while the layer is unchanged.
       const reading = await keptOrMade(this.store, COMMUNITY_SENTENCES_FILE, async (): Promise<CommunityReading> => {
         const chunks = await this.store.listChunkTexts();
@@ -253,14 +254,15 @@ function outsideCommunities(communities: Community[], index: EntityIndex, chunks
   for (const community of communities) for (const memberId of community.memberIds) members.add(memberId);
   const sentencesFor = sentenceReader(chunks);
   const chunksOfEntity = new Map<string, string[]>();
-  index.entities.forEach((entity, entityIndex) => {
-    if (members.has(entity.id) || index.chunksOfEntity.sizeOf(entityIndex) === 0) return;
-    chunksOfEntity.set(entity.id, index.chunksOfEntity.get(entityIndex).map((chunkIndex) => index.chunkIds[chunkIndex] as string));
-  });
+  let entityIndex = 0;
+  for (const entity of index.entities) {
+    if (!members.has(entity.id) && index.chunksOfEntity.sizeOf(entityIndex) > 0) chunksOfEntity.set(entity.id, index.chunksOfEntity.get(entityIndex).map((chunkIndex) => index.chunkIds[chunkIndex] as string));
+    entityIndex += 1;
+  }
   // Only chunks that hold graph content: a chunk naming no entity is left to the text modes, as before.
   const entityChunks = new Set([...chunksOfEntity.values()].flat());
   const sentences = chunks.filter((chunk) => !readChunks.has(chunk.id) && entityChunks.has(chunk.id)).flatMap((chunk) => sentencesFor(chunk.id));
-  const entities = index.entities
+  const entities = [...index.entities]
     .filter((entity) => !members.has(entity.id))
     .map((entity) => {
       const names = [entity.name, ...entity.aliases].map(normaliseName).filter((name) => name.length > 1);

@@ -41,11 +41,11 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
       // In a question written all in lower case, a dictionary word still names the one entity called exactly that ("le projet bruyère"), never one it is an alias of ("which fund …").
       const dictionaryWordAlone = size === 1 && allLowercase && !mayNameAlone(gram[0] as string);
       if (size === 1 && (isCommonWord(gram[0] as string) || (gram[0] as string).length < 2 || (!mayNameAlone(gram[0] as string) && !dictionaryWordAlone))) continue;
-      const matches = index.aliasIndex.get(gram.join(' '))?.filter((entityIndex) => !dictionaryWordAlone || normaliseName(index.entities[entityIndex]?.name ?? '') === gram[0]);
+      const matches = index.aliasIndex.get(gram.join(' '))?.filter((entityIndex) => !dictionaryWordAlone || normaliseName(index.entities.at(entityIndex)?.name ?? '') === gram[0]);
       if (!matches || matches.length === 0) continue;
       for (let position = start; position < start + size; position += 1) covered[position] = true;
       for (const entityIndex of matches) {
-        const entity = index.entities[entityIndex];
+        const entity = index.entities.at(entityIndex);
         const exact = entity !== undefined && normaliseName(entity.name) === gram.join(' ');
         if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: gram.join(' '), match: exact ? 'exact' : 'alias' });
       }
@@ -67,7 +67,7 @@ export function linkQuestionEntities(question: string, index: EntityIndex, profi
     // "Dock 4": a word the question numbers names only the entities whose name holds that number too, not "Dock Gazette" or "Dock 7".
     const numbers = words.filter((other, position) => position > 0 && words[position - 1] === word && /^\d+$/.test(other));
     const holders = parts.map((part) => index.nameWordIndex.get(part) ?? []).reduce((left, right) => left.filter((entityIndex) => right.includes(entityIndex)));
-    const owners = holders.filter((entityIndex) => numbers.length === 0 || normaliseName(index.entities[entityIndex]?.name ?? '').split(' ').some((part) => numbers.includes(part)));
+    const owners = holders.filter((entityIndex) => numbers.length === 0 || normaliseName(index.entities.at(entityIndex)?.name ?? '').split(' ').some((part) => numbers.includes(part)));
     if (owners.length > 0 && owners.length <= profile.maxNameWordEntities) {
       for (const entityIndex of owners) if (!linked.has(entityIndex)) linked.set(entityIndex, { entityIndex, surface: surfaceOf(word), match: 'name-word' });
       continue;

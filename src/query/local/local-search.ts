@@ -98,7 +98,7 @@ export class LocalSearcher {
   async linkEntities(question: string, profile: RankingProfile['linking'], language?: Language): Promise<QuestionEntity[]> {
     const index = await this.entityIndex();
     return linkQuestionEntities(question, index, profile, language).flatMap((link) => {
-      const entity = index.entities[link.entityIndex];
+      const entity = index.entities.at(link.entityIndex);
       return entity ? [{ id: entity.id, name: entity.name, surface: link.surface, match: link.match }] : [];
     });
   }
@@ -151,7 +151,7 @@ export class LocalSearcher {
     if (linked.length === 0) {
       for (const id of options.vectorSeedIds ?? []) {
         const entityIndex = index.entityIndexById.get(id);
-        if (entityIndex !== undefined) linked.push({ entityIndex, surface: index.entities[entityIndex]?.name ?? id, match: 'vector' });
+        if (entityIndex !== undefined) linked.push({ entityIndex, surface: index.entities.at(entityIndex)?.name ?? id, match: 'vector' });
       }
     }
     const seeds = linked.map((link) => link.entityIndex);
@@ -226,19 +226,19 @@ export class LocalSearcher {
     // Of namesake pages, the one the walk ranks first is meant (the ranking's positions are read only when a name titles several).
     let fusedRank: Map<string, number> | null = null;
     const rankOf = (id: string) => (fusedRank ??= new Map(fused.map((item, position) => [item.id, position]))).get(id) ?? Number.POSITIVE_INFINITY;
-    const titled = passagesAboutQuestion(question, linked.map((link) => index.entities[link.entityIndex]?.name ?? '').concat(linked.flatMap((link) => index.entities[link.entityIndex]?.aliases ?? [])), titles, rankOf);
+    const titled = passagesAboutQuestion(question, linked.map((link) => index.entities.at(link.entityIndex)?.name ?? '').concat(linked.flatMap((link) => index.entities.at(link.entityIndex)?.aliases ?? [])), titles, rankOf);
     const about = new Set(titled.meant);
     promoteAboutPassages(fused, about, passagesAboutPaths(paths.slice(0, walkProfile.pathPages), about, titles), titles, titled.namesakes);
     const chunks = await this.selectChunks(fused, options);
     const inContext = new Set(chunks.map((item) => item.chunk.id));
     const evidenceChunkIds = [...new Set(paths.flatMap((path) => path.relations.map((relation) => relation.chunkId)))].filter((id) => !inContext.has(id));
-    const entityScores = new Map(bestEntities.items.map((entityIndex) => [index.entities[entityIndex]?.id as string, scores[entityIndex] as number]));
+    const entityScores = new Map(bestEntities.items.map((entityIndex) => [index.entities.at(entityIndex)?.id as string, scores[entityIndex] as number]));
 
     const knownEntities = new Map<string, Entity>();
     for (const { chunk } of chunks) {
       const chunkIndex = index.chunkIndexById.get(chunk.id);
       for (const entityIndex of chunkIndex === undefined ? [] : index.entitiesOfChunk.get(chunkIndex)) {
-        const entity = index.entities[entityIndex];
+        const entity = index.entities.at(entityIndex);
         if (entity) knownEntities.set(entity.id, entity);
       }
     }
@@ -247,7 +247,7 @@ export class LocalSearcher {
       chunks,
       paths,
       entityScores,
-      questionEntities: seeds.map((seed) => index.entities[seed]).filter((entity): entity is Entity => entity !== undefined),
+      questionEntities: seeds.map((seed) => index.entities.at(seed)).filter((entity): entity is Entity => entity !== undefined),
       knownEntities: [...knownEntities.values()],
       tokens: chunks.reduce((sum, item) => sum + item.chunk.tokenCount, 0),
       communities: [],
@@ -410,7 +410,8 @@ function holdsKindAsked(index: EntityIndex, analysis: QuestionAnalysis): boolean
   const { types, headStem } = analysis.answerType;
   if (types.size > 0 || headStem === null) return true;
   const headFirst = languagePack(analysis.language).descriptors.headFirst;
-  return index.entities.some((_, entityIndex) => describedAs(index.nounsOf(entityIndex), headStem, headFirst) === 'head');
+  for (let entityIndex = 0; entityIndex < index.entities.length; entityIndex++) if (describedAs(index.nounsOf(entityIndex), headStem, headFirst) === 'head') return true;
+  return false;
 }
 
 /**

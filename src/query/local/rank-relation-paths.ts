@@ -118,7 +118,7 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
       const end = item.path.entities[item.path.entities.length - 1] as number;
       // Only answers of a kind asked compete, each with those of its own type: a sibling of another kind sets no bar.
       if (item.path.relations.length < 2 || typeBonus(index, end, query) <= 0) continue;
-      const key = `${item.path.entities[item.path.entities.length - 2]}:${index.entities[end]?.type ?? ''}`;
+      const key = `${item.path.entities[item.path.entities.length - 2]}:${index.entities.at(end)?.type ?? ''}`;
       const group = groups.get(key) ?? [];
       group.push({ item, share: mainClauseShare(item.path) });
       groups.set(key, group);
@@ -179,7 +179,7 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
     if (seen.has(key)) continue;
     seen.add(key);
     result.push({
-      entities: path.entities.map((entityIndex) => index.entities[entityIndex]).filter((entity) => entity !== undefined),
+      entities: path.entities.map((entityIndex) => index.entities.at(entityIndex)).filter((entity) => entity !== undefined),
       relations: path.relations.map((relationIndex) => index.relation(relationIndex)),
       score,
     });
@@ -197,7 +197,7 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
 function typeBonus(index: GraphIndex, entityIndex: number, query: PathQuery): number {
   if (query.headStem && describedAs(index.nounsOf(entityIndex), query.headStem, query.headFirst) === 'head') return query.profile.typeMatchBonus;
   if (query.wantedTypes.size === 0) return 0;
-  const type = index.entities[entityIndex]?.type ?? '';
+  const type = index.entities.at(entityIndex)?.type ?? '';
   const weight = query.wantedTypes.get(type) ?? 0;
   if (weight > 0) return query.profile.typeMatchBonus * weight;
   return type === FALLBACK_NODE_TYPE ? -query.profile.unknownTypePenalty : -query.profile.typeMismatchPenalty;
@@ -211,7 +211,7 @@ function typeBonus(index: GraphIndex, entityIndex: number, query: PathQuery): nu
 function bridgeBonus(index: GraphIndex, path: PartialPath, query: PathQuery): number {
   const kinds = query.bridgeKinds;
   if (!kinds || kinds.size === 0 || path.entities.length < 3) return 0;
-  const met = new Set(path.entities.slice(1, -1).map((entityIndex) => index.entities[entityIndex]?.type ?? '').filter((type) => kinds.has(type)));
+  const met = new Set(path.entities.slice(1, -1).map((entityIndex) => index.entities.at(entityIndex)?.type ?? '').filter((type) => kinds.has(type)));
   return query.profile.bridgeKindBonus * (met.size / kinds.size);
 }
 
@@ -304,13 +304,13 @@ const MONTH_PREFIX = 7;
 async function successorPath(index: GraphIndex, path: PartialPath, endedOn: string, latestKnown: string): Promise<PartialPath | null> {
   const anchor = path.entities[path.entities.length - 2] as number;
   const ended = path.entities[path.entities.length - 1] as number;
-  const type = index.entities[ended]?.type;
+  const type = index.entities.at(ended)?.type;
   const candidates: Array<{ other: number; relationIndex: number }> = [];
   for (const relationIndex of index.relationsOfEntity(anchor)) {
     const source = index.relationSource(relationIndex);
     const other = source === anchor ? index.relationTarget(relationIndex) : source;
     // Of the same type, or of none the text made out (a successor named once, "… sera assuré par Dorvane").
-    const otherType = index.entities[other]?.type;
+    const otherType = index.entities.at(other)?.type;
     if (other === ended || path.entities.includes(other) || (otherType !== type && otherType !== FALLBACK_NODE_TYPE)) continue;
     candidates.push({ other, relationIndex });
   }
@@ -333,12 +333,12 @@ async function successorPath(index: GraphIndex, path: PartialPath, endedOn: stri
  */
 function takeOverPath(index: GraphIndex, path: PartialPath, takesOver: NonNullable<PathQuery['takesOver']>): PartialPath | null {
   const replaced = path.entities[path.entities.length - 1] as number;
-  const entity = index.entities[replaced] as Entity;
+  const entity = index.entities.at(replaced) as Entity;
   for (const relationIndex of index.relationsOfEntity(replaced)) {
     const source = index.relationSource(relationIndex);
     const other = source === replaced ? index.relationTarget(relationIndex) : source;
-    if (path.entities.includes(other) || index.entities[other]?.type !== entity.type) continue;
-    if (takesOver(index.relation(relationIndex).evidence, entity, index.entities[other] as Entity)) return { entities: [...path.entities, other], relations: [...path.relations, relationIndex], covered: path.covered };
+    if (path.entities.includes(other) || index.entities.at(other)?.type !== entity.type) continue;
+    if (takesOver(index.relation(relationIndex).evidence, entity, index.entities.at(other) as Entity)) return { entities: [...path.entities, other], relations: [...path.relations, relationIndex], covered: path.covered };
   }
   return null;
 }
