@@ -146,10 +146,12 @@ export function packStrings(strings: Iterable<string>): [Uint8Array, Int32Array]
 
 /**
  * Strings read back by `unpackStrings`: their UTF-8 bytes and where each starts. A string is decoded when
- * asked for, so reading half a million names decodes none of them until a query asks for a few.
+ * first asked for, so reading half a million names decodes none of them until a query asks for a few.
  */
 export class PackedStrings {
   private readonly text: Buffer;
+  /** Strings decoded so far, kept: a search halving through sorted keys asks for the same middle keys again and again. */
+  private readonly decoded: Array<string | undefined> = [];
 
   constructor(
     bytes: Uint8Array,
@@ -163,8 +165,13 @@ export class PackedStrings {
   /** The string at `position` (undefined outside the strings). */
   at(position: number): string | undefined {
     if (!(position >= 0 && position < this.length)) return undefined;
-    const start = this.first + position;
-    return this.text.toString('utf8', this.starts[start], this.starts[start + 1]);
+    let text = this.decoded[position];
+    if (text === undefined) {
+      const start = this.first + position;
+      text = this.text.toString('utf8', this.starts[start], this.starts[start + 1]);
+      this.decoded[position] = text;
+    }
+    return text;
   }
 
   /** The `length` strings from `first` on, as strings of their own (the same bytes, nothing copied). */

@@ -31,11 +31,11 @@ const ARRAYS = [
 
 /**
  * An entity index as a packed file. Every string (each entity's id, name, description and aliases, then
- * the chunk ids, the names and the name words the two name indexes are keyed by) is one run of text cut
- * by lengths; numbers and lists of indexes are typed arrays; each set of keys comes with its sorted
+ * the chunk ids, the names and the name words the two name indexes are keyed by) is one run of UTF-8
+ * cut by lengths; numbers and lists of indexes are typed arrays; each set of keys comes with its sorted
  * order, so that a key is found by halving instead of through a map built on reading. Reading a file
- * back makes the entities and keeps the rest as it lies in the file: a list becomes an array when a
- * query asks for it.
+ * back keeps it as it lies (only the chunk ids are decoded): an entity is made from its strings, and a
+ * list becomes an array, when a query asks for it.
  */
 export function encodeEntityIndex(index: EntityIndex): Uint8Array {
   const entities = [...index.entities];

@@ -136,8 +136,14 @@ export function keyOrder(keys: StringList): Int32Array {
   return order;
 }
 
+/** How many keys a `SortedKeys` remembers the position of (or that it holds none) before it starts again: a memory bound for a long-running server, not a tuning. */
+const REMEMBERED_KEYS = 500_000;
+
 /** Keys searched by halving through their order (see `keyOrder`): as a map from key to position, where the last of equal keys wins, without building one. */
 export class SortedKeys implements Positions {
+  /** Positions found so far: the same ids are asked for again (a relation's ends, each time a path reaches it). */
+  private readonly found = new Map<string, number | undefined>();
+
   constructor(
     readonly keys: StringList,
     private readonly order: Int32Array,
@@ -159,6 +165,14 @@ export class SortedKeys implements Positions {
   }
 
   get(key: string): number | undefined {
+    if (this.found.has(key)) return this.found.get(key);
+    const position = this.search(key);
+    if (this.found.size >= REMEMBERED_KEYS) this.found.clear();
+    this.found.set(key, position);
+    return position;
+  }
+
+  private search(key: string): number | undefined {
     let low = 0;
     let high = this.order.length;
     // The first rank whose key is past `key`: the rank before it holds the last of the keys equal to it, if any.

@@ -7,7 +7,7 @@ import { decodeEntityIndex, encodeEntityIndex } from '../../src/query/entity-ind
 import { buildEntityIndex, type EntityIndex } from '../../src/query/graph-index.js';
 import { idsKey } from '../../src/query/ids-key.js';
 import { decodeTitleIndex, encodeTitleIndex } from '../../src/query/local/title-index-file.js';
-import { buildTitleIndex } from '../../src/query/local/title-passages.js';
+import { buildTitleIndex, type TitleIndex } from '../../src/query/local/title-passages.js';
 import { COMMUNITY_KEYWORDS_FILE } from '../../src/query/global/community-keywords-file.js';
 import { COMMUNITY_SENTENCES_FILE, sentenceStemCounts } from '../../src/query/global/community-sentences-file.js';
 import { WALK_GRAPH_FILE } from '../../src/query/local/walk-graph-file.js';
@@ -105,8 +105,18 @@ test('a title index reads back from its bytes as it was built', () => {
     { id: 'chunk_3', documentId: 'doc_3', section: `Notes${SECTION_SEPARATOR}VX-9 sensor` },
   ];
   const built = buildTitleIndex(documents, chunks);
-  assert.ok(built.titles.size > 0 && built.headings.size > 0);
-  assert.deepEqual(decodeTitleIndex(encodeTitleIndex(built)), built);
+  const read = decodeTitleIndex(encodeTitleIndex(built));
+  assert.ok(read);
+  // What an index answers: every key's chunks, every chunk's document, keys it does not hold, and the longest key.
+  const valuesOf = (index: TitleIndex) => ({
+    titles: [...index.titles.keys(), 'nobody'].map((key) => [key, index.titles.get(key)]),
+    headings: [...index.headings.keys(), 'kite programme'].map((key) => [key, index.headings.get(key)]),
+    documents: [...index.documentOf.keys(), 'chunk_9'].map((id) => [id, index.documentOf.get(id)]),
+    longestKeyWords: index.longestKeyWords,
+  });
+  assert.ok([...built.titles.keys()].length > 0 && [...built.headings.keys()].length > 0);
+  assert.deepEqual(valuesOf(read), valuesOf(built));
+  assert.equal(built.longestKeyWords, 3, '“vx 9 sensor”');
   const bytes = encodeTitleIndex(built);
   assert.equal(decodeTitleIndex(bytes.subarray(0, bytes.length - 8)), null);
 });

@@ -13,6 +13,7 @@ function ranking(): Array<{ id: string; score: number }> {
 }
 
 const titles: TitleIndex = {
+  longestKeyWords: 0,
   titles: new Map(),
   headings: new Map(),
   documentOf: new Map([

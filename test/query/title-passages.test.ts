@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { buildTitleIndex, passagesAboutNames, passagesAboutQuestion, type TitleIndex } from '../../src/query/local/title-passages.js';
 
 const titles: TitleIndex = {
+  longestKeyWords: 3,
   titles: new Map([
     ['pterocarya', ['c-ptero']],
     ['cotula', ['c-cotula']],

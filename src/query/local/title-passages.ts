@@ -8,10 +8,21 @@ import { innermostHeading } from '../../core/records.js';
  * a page is).
  */
 export interface TitleIndex {
-  readonly titles: ReadonlyMap<string, readonly string[]>;
-  readonly headings: ReadonlyMap<string, readonly string[]>;
+  /** Title → the chunks of the documents so titled. */
+  readonly titles: TitleLookup<readonly string[]>;
+  /** Heading → the chunks under a heading so written. */
+  readonly headings: TitleLookup<readonly string[]>;
   /** The document of each chunk the index holds. */
-  readonly documentOf: ReadonlyMap<string, string>;
+  readonly documentOf: TitleLookup<string>;
+  /** The most words a title or heading holds: a question's word runs longer than that name none. */
+  readonly longestKeyWords: number;
+}
+
+/** A lookup of the title index (a map when built, the kept file's keys searched by halving when read back). */
+export interface TitleLookup<T> {
+  get(key: string): T | undefined;
+  /** Every key, in the order the index was built. */
+  keys(): Iterable<string>;
 }
 
 /** Titles shorter than this (after normalising) are too likely to be ordinary words. */
@@ -61,7 +72,8 @@ export function buildTitleIndex(documents: ReadonlyArray<Pick<StoredDocument, 'i
   const kept = (byKey: Map<string, string[]>) => new Map([...byKey].filter(([key]) => named(key)));
   const index = { titles: kept(titled), headings: kept(headed) };
   const held = new Set([...index.titles.values(), ...index.headings.values()].flat());
-  return { ...index, documentOf: new Map(chunks.filter((chunk) => held.has(chunk.id)).map((chunk) => [chunk.id, chunk.documentId])) };
+  const longestKeyWords = Math.max(0, ...[...index.titles.keys(), ...index.headings.keys()].map((key) => key.split(' ').length));
+  return { ...index, documentOf: new Map(chunks.filter((chunk) => held.has(chunk.id)).map((chunk) => [chunk.id, chunk.documentId])), longestKeyWords };
 }
 
 /**
@@ -91,14 +103,19 @@ export function passagesAboutQuestion(question: string, linkedNames: readonly st
     }
   };
   for (const name of linkedNames) add(titleKey(name));
-  for (const key of new Set([...titles.titles.keys(), ...titles.headings.keys()])) {
-    let at = lower.indexOf(` ${key} `);
-    while (at >= 0) {
-      if (/[\p{Lu}\p{N}]/u.test(written.charAt(at + 1))) {
+  // Each run of the question's words that is a title or heading, where the question capitalises (or numbers) its first word.
+  const words = lower.trim().split(' ').filter((word) => word !== '');
+  const starts: number[] = [];
+  for (let word = 0, at = 1; word < words.length; at += (words[word] as string).length + 1, word++) starts.push(at);
+  const met = new Set<string>();
+  for (let first = 0; first < words.length; first++) {
+    if (!/[\p{Lu}\p{N}]/u.test(written.charAt(starts[first] as number))) continue;
+    for (let count = 1; count <= titles.longestKeyWords && first + count <= words.length; count++) {
+      const key = words.slice(first, first + count).join(' ');
+      if (!met.has(key) && (titles.titles.get(key) !== undefined || titles.headings.get(key) !== undefined)) {
+        met.add(key);
         add(key);
-        break;
       }
-      at = lower.indexOf(` ${key} `, at + 1);
     }
   }
   return { meant: found, namesakes: namesakes.filter((id) => !found.includes(id)) };
