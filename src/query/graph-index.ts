@@ -67,9 +67,9 @@ export function entityCommonness(index: EntityIndex, entityIndex: number): numbe
 
 /** How many times more chunks mention the entity than any other entity of its type (than one chunk when it is the only one of its type). */
 export function dominanceInType(index: EntityIndex, entityIndex: number): number {
-  const entity = index.entities.at(entityIndex);
-  if (!entity) return 0;
-  const leaders = leadersOfType(index).get(entity.type);
+  const type = index.entityType(entityIndex);
+  if (type === undefined) return 0;
+  const leaders = leadersOfType(index).get(type);
   const runnerUp = leaders === undefined ? 0 : leaders.first === entityIndex ? leaders.secondCount : leaders.firstCount;
   return index.chunksOfEntity.sizeOf(entityIndex) / Math.max(1, runnerUp);
 }

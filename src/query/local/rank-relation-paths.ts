@@ -118,7 +118,7 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
       const end = item.path.entities[item.path.entities.length - 1] as number;
       // Only answers of a kind asked compete, each with those of its own type: a sibling of another kind sets no bar.
       if (item.path.relations.length < 2 || typeBonus(index, end, query) <= 0) continue;
-      const key = `${item.path.entities[item.path.entities.length - 2]}:${index.entities.at(end)?.type ?? ''}`;
+      const key = `${item.path.entities[item.path.entities.length - 2]}:${index.entityType(end) ?? ''}`;
       const group = groups.get(key) ?? [];
       group.push({ item, share: mainClauseShare(item.path) });
       groups.set(key, group);
@@ -197,7 +197,7 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
 function typeBonus(index: GraphIndex, entityIndex: number, query: PathQuery): number {
   if (query.headStem && describedAs(index.nounsOf(entityIndex), query.headStem, query.headFirst) === 'head') return query.profile.typeMatchBonus;
   if (query.wantedTypes.size === 0) return 0;
-  const type = index.entities.at(entityIndex)?.type ?? '';
+  const type = index.entityType(entityIndex) ?? '';
   const weight = query.wantedTypes.get(type) ?? 0;
   if (weight > 0) return query.profile.typeMatchBonus * weight;
   return type === FALLBACK_NODE_TYPE ? -query.profile.unknownTypePenalty : -query.profile.typeMismatchPenalty;
@@ -211,7 +211,7 @@ function typeBonus(index: GraphIndex, entityIndex: number, query: PathQuery): nu
 function bridgeBonus(index: GraphIndex, path: PartialPath, query: PathQuery): number {
   const kinds = query.bridgeKinds;
   if (!kinds || kinds.size === 0 || path.entities.length < 3) return 0;
-  const met = new Set(path.entities.slice(1, -1).map((entityIndex) => index.entities.at(entityIndex)?.type ?? '').filter((type) => kinds.has(type)));
+  const met = new Set(path.entities.slice(1, -1).map((entityIndex) => index.entityType(entityIndex) ?? '').filter((type) => kinds.has(type)));
   return query.profile.bridgeKindBonus * (met.size / kinds.size);
 }
 
@@ -304,13 +304,13 @@ const MONTH_PREFIX = 7;
 async function successorPath(index: GraphIndex, path: PartialPath, endedOn: string, latestKnown: string): Promise<PartialPath | null> {
   const anchor = path.entities[path.entities.length - 2] as number;
   const ended = path.entities[path.entities.length - 1] as number;
-  const type = index.entities.at(ended)?.type;
+  const type = index.entityType(ended);
   const candidates: Array<{ other: number; relationIndex: number }> = [];
   for (const relationIndex of index.relationsOfEntity(anchor)) {
     const source = index.relationSource(relationIndex);
     const other = source === anchor ? index.relationTarget(relationIndex) : source;
     // Of the same type, or of none the text made out (a successor named once, "… sera assuré par Dorvane").
-    const otherType = index.entities.at(other)?.type;
+    const otherType = index.entityType(other);
     if (other === ended || path.entities.includes(other) || (otherType !== type && otherType !== FALLBACK_NODE_TYPE)) continue;
     candidates.push({ other, relationIndex });
   }
@@ -337,7 +337,7 @@ function takeOverPath(index: GraphIndex, path: PartialPath, takesOver: NonNullab
   for (const relationIndex of index.relationsOfEntity(replaced)) {
     const source = index.relationSource(relationIndex);
     const other = source === replaced ? index.relationTarget(relationIndex) : source;
-    if (path.entities.includes(other) || index.entities.at(other)?.type !== entity.type) continue;
+    if (path.entities.includes(other) || index.entityType(other) !== entity.type) continue;
     if (takesOver(index.relation(relationIndex).evidence, entity, index.entities.at(other) as Entity)) return { entities: [...path.entities, other], relations: [...path.relations, relationIndex], covered: path.covered };
   }
   return null;
