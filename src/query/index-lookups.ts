@@ -6,7 +6,7 @@ import type { Entity } from '../core/records.js';
  * when asked for: a query reads a few hundred of them, never the half a million a large layer holds.
  */
 
-/** Strings by position: an array, or strings cut from a file's text when asked for (`PackedStrings`). */
+/** Strings by position: an array, or strings decoded from a file's bytes when asked for (`PackedStrings`). */
 export interface StringList extends Iterable<string> {
   readonly length: number;
   /** The string at a position from 0 (undefined outside the list). */

@@ -160,7 +160,7 @@ export class LocalSearcher {
     // The corpus's background subject narrows nothing: the walk restarts from the entities that do, and from the text alone when the question names no other.
     const walkSeeds = index.chunkIds.length < 2 ? seeds : seeds.filter((seed) => !isBackgroundSubject(index, seed, options.ranking.linking));
     const seedMass = walkSeeds.length > 0 ? 1 - walkProfile.textShareWithEntities : 0;
-    const seedWeights = walkSeeds.map((seed) => 1 / Math.log(Math.E + (index.chunksOfEntity.sizeOf(seed))));
+    const seedWeights = walkSeeds.map((seed) => 1 / Math.log(Math.E + index.chunksOfEntity.sizeOf(seed)));
     const seedTotal = seedWeights.reduce((sum, value) => sum + value, 0);
     walkSeeds.forEach((seed, position) => personalization.set(seed, (seedMass * (seedWeights[position] as number)) / seedTotal));
     const textRankings = [hits, ...(options.denseHits && options.denseHits.length > 0 ? [options.denseHits.slice(0, walkProfile.textHits)] : [])];

@@ -62,7 +62,7 @@ export async function rankRelationPaths(index: GraphIndex, query: PathQuery, lim
   const idf = (stem: string) => Math.log(1 + index.evidenceCount / (1 + (index.evidenceFrequency.get(stem) ?? 0)));
   const questionMass = [...query.questionStems].reduce((sum, stem) => sum + idf(stem), 0) || 1;
   const seedSet = new Set(query.seeds);
-  const specificity = (entityIndex: number) => 1 / Math.log(Math.E + (index.chunksOfEntity.sizeOf(entityIndex)));
+  const specificity = (entityIndex: number) => 1 / Math.log(Math.E + index.chunksOfEntity.sizeOf(entityIndex));
   const relevance = (entityIndex: number) => query.entityScore(entityIndex) * specificity(entityIndex);
   let maxRelevance = 1e-12;
   for (let entityIndex = 0; entityIndex < index.entities.length; entityIndex += 1) if (!seedSet.has(entityIndex)) maxRelevance = Math.max(maxRelevance, relevance(entityIndex));
