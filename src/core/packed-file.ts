@@ -72,6 +72,12 @@ export function unpack(bytes: Uint8Array | null): Unpacked | null {
   return { header: layout.header, arrays };
 }
 
+/** A packed file's arrays by the names written for them, in order; null when it holds another number of arrays. */
+export function arraysByName<Name extends string>(unpacked: Unpacked, names: readonly Name[]): Record<Name, PackedArray> | null {
+  if (unpacked.arrays.length !== names.length) return null;
+  return Object.fromEntries(names.map((name, position) => [name, unpacked.arrays[position]])) as Record<Name, PackedArray>;
+}
+
 function align8(offset: number): number {
   return Math.ceil(offset / 8) * 8;
 }

@@ -1,5 +1,5 @@
 import type { Entity } from '../core/records.js';
-import { arePackedLists, pack, packLists, packStrings, unpack, unpackStrings, type PackedArray, type PackedStrings } from '../core/packed-file.js';
+import { arraysByName, pack, packLists, packStrings, unpack, unpackStrings, type PackedArray, type PackedStrings } from '../core/packed-file.js';
 import { assembleEntityIndex, type EntityIndex } from './graph-index.js';
 import { idsKey, rememberIdsKey } from './ids-key.js';
 import { keyOrder, PackedKeyedIndexes, PackedLists, SortedKeys, type EntityList, type IndexLists, type KeyedIndexes, type StringList } from './index-lookups.js';
@@ -77,8 +77,8 @@ export function encodeEntityIndex(index: EntityIndex): Uint8Array {
 export function decodeEntityIndex(bytes: Uint8Array | null): EntityIndex | null {
   const unpacked = unpack(bytes);
   const header = unpacked?.header as Header | undefined;
-  if (!unpacked || header?.layout !== LAYOUT || unpacked.arrays.length !== ARRAYS.length || !Array.isArray(header.types)) return null;
-  const arrays = Object.fromEntries(ARRAYS.map((name, position) => [name, unpacked.arrays[position]])) as Record<(typeof ARRAYS)[number], PackedArray>;
+  const arrays = unpacked ? arraysByName(unpacked, ARRAYS) : null;
+  if (!arrays || header?.layout !== LAYOUT || !Array.isArray(header.types)) return null;
   const { entityCount, chunkCount, aliasNameCount, nameWordCount } = header;
   const { entityTypes, aliasCounts, mentionCounts } = arrays;
   if (!(entityTypes instanceof Int32Array && aliasCounts instanceof Int32Array && mentionCounts instanceof Float64Array)) return null;
@@ -100,15 +100,15 @@ export function decodeEntityIndex(bytes: Uint8Array | null): EntityIndex | null 
   const chunkIds = strings.view(at, chunkCount).toArray();
   const aliasNames = strings.view(at + chunkCount, aliasNameCount);
   const nameWords = strings.view(at + chunkCount + aliasNameCount, nameWordCount);
-  const entityKeys = sortedKeys(entityIds, arrays.entityOrder);
-  const chunkKeys = sortedKeys(chunkIds, arrays.chunkOrder);
-  const aliasKeys = sortedKeys(aliasNames, arrays.aliasNameOrder);
-  const wordKeys = sortedKeys(nameWords, arrays.nameWordOrder);
+  const entityKeys = SortedKeys.fromFile(entityIds, arrays.entityOrder);
+  const chunkKeys = SortedKeys.fromFile(chunkIds, arrays.chunkOrder);
+  const aliasKeys = SortedKeys.fromFile(aliasNames, arrays.aliasNameOrder);
+  const wordKeys = SortedKeys.fromFile(nameWords, arrays.nameWordOrder);
   if (!entityKeys || !chunkKeys || !aliasKeys || !wordKeys) return null;
-  const aliasLists = packedLists(arrays.aliasStarts, arrays.aliasItems, aliasNameCount, entityCount);
-  const wordLists = packedLists(arrays.wordStarts, arrays.wordItems, nameWordCount, entityCount);
-  const chunksOfEntity = packedLists(arrays.chunkStarts, arrays.chunkItems, entityCount, chunkCount);
-  const entitiesOfChunk = packedLists(arrays.entityStarts, arrays.entityItems, chunkCount, entityCount);
+  const aliasLists = PackedLists.fromFile(arrays.aliasStarts, arrays.aliasItems, aliasNameCount, entityCount);
+  const wordLists = PackedLists.fromFile(arrays.wordStarts, arrays.wordItems, nameWordCount, entityCount);
+  const chunksOfEntity = PackedLists.fromFile(arrays.chunkStarts, arrays.chunkItems, entityCount, chunkCount);
+  const entitiesOfChunk = PackedLists.fromFile(arrays.entityStarts, arrays.entityItems, chunkCount, entityCount);
   if (!aliasLists || !wordLists || !chunksOfEntity || !entitiesOfChunk) return null;
   rememberIdsKey(entityIds, header.entityIdsKey);
   rememberIdsKey(chunkIds, header.chunkIdsKey);
@@ -133,14 +133,6 @@ function listsOf(lists: IndexLists): Array<readonly number[]> {
 
 function listsOfKeys(index: KeyedIndexes, keys: readonly string[]): Array<readonly number[]> {
   return keys.map((key) => index.get(key) ?? []);
-}
-
-function sortedKeys(keys: StringList, order: PackedArray | undefined): SortedKeys | null {
-  return order instanceof Int32Array && SortedKeys.orders(keys, order) ? new SortedKeys(keys, order) : null;
-}
-
-function packedLists(starts: PackedArray | undefined, items: PackedArray | undefined, count: number, bound: number): PackedLists | null {
-  return arePackedLists(starts, items, count, bound) ? new PackedLists(starts, items as Int32Array) : null;
 }
 
 /** The entities of a file, each made from its strings when first asked for. */

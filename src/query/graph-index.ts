@@ -7,7 +7,7 @@ import { blankNames } from '../text/blank-names.js';
 import { readEntityNouns, type EntityNouns } from '../text/described-as.js';
 import { summariseRelations, type RelationSummary } from './relation-summary.js';
 import { readFromList, RelationNeighbourhoods } from './relation-neighbourhoods.js';
-import { ArrayList, ArrayLists, type EntityList, type IndexLists, type KeyedCounts, type KeyedIndexes, type Positions, type StringList } from './index-lookups.js';
+import { ArrayList, ArrayLists, positionsOf, type EntityList, type IndexLists, type KeyedCounts, type KeyedIndexes, type Positions, type StringList } from './index-lookups.js';
 
 /** The entities and mentions prepared for linking a question: alias lookup and chunk links. */
 export interface EntityIndex {
@@ -112,7 +112,7 @@ export function buildGraphIndex(projection: GraphProjection): GraphIndex {
 export function buildEntityIndex(layer: EntityMentionLayer): EntityIndex {
   const entities = layer.entities;
   const entityIds = entities.map((entity) => entity.id);
-  const entityIndexById = new Map(entityIds.map((id, index) => [id, index]));
+  const entityIndexById = positionsOf(entityIds);
   const aliasIndex = new Map<string, number[]>();
   let longestAliasWords = 1;
   entities.forEach((entity, index) => {
@@ -125,7 +125,7 @@ export function buildEntityIndex(layer: EntityMentionLayer): EntityIndex {
     }
   });
   const chunkIds = [...new Set(layer.mentions.map((mention) => mention.chunkId))].sort();
-  const chunkIndexById = new Map(chunkIds.map((id, index) => [id, index]));
+  const chunkIndexById = positionsOf(chunkIds);
   const chunksOfEntity: number[][] = entities.map(() => []);
   const entitiesOfChunk: number[][] = chunkIds.map(() => []);
   for (const mention of layer.mentions) {

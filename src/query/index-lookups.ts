@@ -1,3 +1,4 @@
+import { arePackedLists, type PackedArray } from '../core/packed-file.js';
 import type { Entity } from '../core/records.js';
 
 /**
@@ -29,12 +30,15 @@ export interface IndexLists {
   get(position: number): readonly number[];
 }
 
-/** Lists of indexes by key (a name's entities, a name word's entities). */
-export interface KeyedIndexes {
-  get(key: string): readonly number[] | undefined;
+/** Values by key, and every key (a map when built, a kept file's keys searched by halving when read back). */
+export interface KeyedLookup<T> {
+  get(key: string): T | undefined;
   /** Every key, in the order the index was built. */
   keys(): Iterable<string>;
 }
+
+/** Lists of indexes by key (a name's entities, a name word's entities). */
+export type KeyedIndexes = KeyedLookup<readonly number[]>;
 
 /** A count by key (how many evidence sentences hold a stem). */
 export interface KeyedCounts {
@@ -96,6 +100,11 @@ export class PackedLists implements IndexLists {
     this.read = new Array<readonly number[] | undefined>(starts.length - 1);
   }
 
+  /** The `count` lists of indexes below `bound` that a file's arrays hold, or null when they are not such lists. */
+  static fromFile(starts: PackedArray | undefined, items: PackedArray | undefined, count: number, bound: number): PackedLists | null {
+    return arePackedLists(starts, items, count, bound) ? new PackedLists(starts, items as Int32Array) : null;
+  }
+
   get length(): number {
     return this.starts.length - 1;
   }
@@ -148,6 +157,11 @@ export class SortedKeys implements Positions {
     readonly keys: StringList,
     private readonly order: Int32Array,
   ) {}
+
+  /** The keys searched through an order read from a file, or null when it is not an order of them (see `orders`). */
+  static fromFile(keys: StringList, order: PackedArray | undefined): SortedKeys | null {
+    return order instanceof Int32Array && SortedKeys.orders(keys, order) ? new SortedKeys(keys, order) : null;
+  }
 
   /**
    * True when `order` holds every key's position once: a file read back is checked so before it is searched. Whether it

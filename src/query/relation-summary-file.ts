@@ -59,8 +59,9 @@ export function decodeRelationSummary(bytes: Uint8Array | null, entityIds: Strin
   if (edgeTargets.length !== edgeCount || edgeWeights.length !== edgeCount) return null;
   if (!allBelow(edgeSources, entityIds.length) || !allBelow(edgeTargets, entityIds.length)) return null;
   const stems = unpackStrings(stemBytes, stemLengths);
-  if (!stems || !(counts instanceof Int32Array && counts.length === stems.length && stemOrder instanceof Int32Array && SortedKeys.orders(stems, stemOrder))) return null;
-  const evidenceFrequency = new PackedCounts(new SortedKeys(stems, stemOrder), counts);
+  const sortedStems = stems ? SortedKeys.fromFile(stems, stemOrder) : null;
+  if (!stems || !sortedStems || !(counts instanceof Int32Array && counts.length === stems.length)) return null;
+  const evidenceFrequency = new PackedCounts(sortedStems, counts);
   const summary = { edgeSources, edgeTargets, edgeWeights, evidenceFrequency, evidenceCount: header.evidenceCount, latestStart: header.latestStart };
   return { summary, relationCount: header.relationCount };
 }

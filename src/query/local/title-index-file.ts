@@ -1,6 +1,6 @@
-import { arePackedLists, pack, packLists, packStrings, unpack, unpackStrings, type PackedArray, type PackedStrings } from '../../core/packed-file.js';
-import { keyOrder, PackedLists, SortedKeys } from '../index-lookups.js';
-import type { TitleIndex, TitleLookup } from './title-passages.js';
+import { arraysByName, pack, packLists, packStrings, unpack, unpackStrings, type PackedArray, type PackedStrings } from '../../core/packed-file.js';
+import { keyOrder, PackedLists, SortedKeys, type KeyedLookup } from '../index-lookups.js';
+import type { TitleIndex } from './title-passages.js';
 import type { DerivedFileKind } from '../kept-or-made.js';
 
 /** Bump when the layout below, or what the index holds (see buildTitleIndex), changes: a file of another layout is not read. */
@@ -30,7 +30,7 @@ export function encodeTitleIndex(index: TitleIndex): Uint8Array {
   const chunkPositions = new Map(chunkIds.map((id, position) => [id, position]));
   const documentIds = [...new Set(chunkIds.map((id) => index.documentOf.get(id) as string))];
   const documentPositions = new Map(documentIds.map((id, position) => [id, position]));
-  const chunksOf = (lookup: TitleLookup<readonly string[]>, keys: readonly string[]) => keys.map((key) => (lookup.get(key) ?? []).map((id) => chunkPositions.get(id) as number));
+  const chunksOf = (lookup: KeyedLookup<readonly string[]>, keys: readonly string[]) => keys.map((key) => (lookup.get(key) ?? []).map((id) => chunkPositions.get(id) as number));
   const header: Header = { layout: LAYOUT, chunkCount: chunkIds.length, documentCount: documentIds.length, titleCount: titleKeys.length, headingCount: headingKeys.length, longestKeyWords: index.longestKeyWords };
   const arrays: Record<(typeof ARRAYS)[number], PackedArray> = {} as Record<(typeof ARRAYS)[number], PackedArray>;
   [arrays.stringBytes, arrays.stringLengths] = packStrings([...chunkIds, ...documentIds, ...titleKeys, ...headingKeys]);
@@ -47,8 +47,8 @@ export function encodeTitleIndex(index: TitleIndex): Uint8Array {
 export function decodeTitleIndex(bytes: Uint8Array | null): TitleIndex | null {
   const unpacked = unpack(bytes);
   const header = unpacked?.header as Header | undefined;
-  if (!unpacked || header?.layout !== LAYOUT || unpacked.arrays.length !== ARRAYS.length) return null;
-  const arrays = Object.fromEntries(ARRAYS.map((name, position) => [name, unpacked.arrays[position]])) as Record<(typeof ARRAYS)[number], PackedArray>;
+  const arrays = unpacked ? arraysByName(unpacked, ARRAYS) : null;
+  if (!arrays || header?.layout !== LAYOUT) return null;
   const { chunkCount, documentCount, titleCount, headingCount } = header;
   const strings = unpackStrings(arrays.stringBytes, arrays.stringLengths);
   const { documentOfChunk } = arrays;
@@ -56,11 +56,11 @@ export function decodeTitleIndex(bytes: Uint8Array | null): TitleIndex | null {
   if (!(documentOfChunk instanceof Int32Array && documentOfChunk.length === chunkCount) || !documentOfChunk.every((position) => position >= 0 && position < documentCount)) return null;
   const chunkIds = strings.view(0, chunkCount);
   const documentIds = strings.view(chunkCount, documentCount);
-  const chunks = sortedKeys(chunkIds, arrays.chunkOrder);
+  const chunks = SortedKeys.fromFile(chunkIds, arrays.chunkOrder);
   const titles = keyedChunks(strings.view(chunkCount + documentCount, titleCount), arrays.titleOrder, arrays.titleStarts, arrays.titleItems, chunkIds);
   const headings = keyedChunks(strings.view(chunkCount + documentCount + titleCount, headingCount), arrays.headingOrder, arrays.headingStarts, arrays.headingItems, chunkIds);
   if (!chunks || !titles || !headings) return null;
-  const documentOf: TitleLookup<string> = {
+  const documentOf: KeyedLookup<string> = {
     get: (chunkId) => {
       const position = chunks.get(chunkId);
       return position === undefined ? undefined : documentIds.at(documentOfChunk[position] as number);
@@ -70,15 +70,11 @@ export function decodeTitleIndex(bytes: Uint8Array | null): TitleIndex | null {
   return { titles, headings, documentOf, longestKeyWords: header.longestKeyWords };
 }
 
-function sortedKeys(keys: PackedStrings, order: PackedArray | undefined): SortedKeys | null {
-  return order instanceof Int32Array && SortedKeys.orders(keys, order) ? new SortedKeys(keys, order) : null;
-}
-
 /** Each key's chunk ids, looked up by halving through the keys' order. */
-function keyedChunks(keys: PackedStrings, order: PackedArray | undefined, starts: PackedArray | undefined, items: PackedArray | undefined, chunkIds: PackedStrings): TitleLookup<readonly string[]> | null {
-  const sorted = sortedKeys(keys, order);
-  if (!sorted || !arePackedLists(starts, items, keys.length, chunkIds.length)) return null;
-  const lists = new PackedLists(starts, items as Int32Array);
+function keyedChunks(keys: PackedStrings, order: PackedArray | undefined, starts: PackedArray | undefined, items: PackedArray | undefined, chunkIds: PackedStrings): KeyedLookup<readonly string[]> | null {
+  const sorted = SortedKeys.fromFile(keys, order);
+  const lists = PackedLists.fromFile(starts, items, keys.length, chunkIds.length);
+  if (!sorted || !lists) return null;
   return {
     get: (key) => {
       const position = sorted.get(key);

@@ -1,6 +1,7 @@
 import { stripAccents } from '../../core/normalise.js';
 import type { ChunkDocument, GraphStore, StoredDocument } from '../../graph/store.js';
 import { innermostHeading } from '../../core/records.js';
+import type { KeyedLookup } from '../index-lookups.js';
 
 /**
  * Chunks by what they are about, as a question would write it (accent-free words, lower case): by
@@ -9,21 +10,16 @@ import { innermostHeading } from '../../core/records.js';
  */
 export interface TitleIndex {
   /** Title → the chunks of the documents so titled. */
-  readonly titles: TitleLookup<readonly string[]>;
+  readonly titles: KeyedLookup<readonly string[]>;
   /** Heading → the chunks under a heading so written. */
-  readonly headings: TitleLookup<readonly string[]>;
+  readonly headings: KeyedLookup<readonly string[]>;
   /** The document of each chunk the index holds. */
-  readonly documentOf: TitleLookup<string>;
+  readonly documentOf: KeyedLookup<string>;
   /** The most words a title or heading holds: a question's word runs longer than that name none. */
   readonly longestKeyWords: number;
 }
 
-/** A lookup of the title index (a map when built, the kept file's keys searched by halving when read back). */
-export interface TitleLookup<T> {
-  get(key: string): T | undefined;
-  /** Every key, in the order the index was built. */
-  keys(): Iterable<string>;
-}
+
 
 /** Titles shorter than this (after normalising) are too likely to be ordinary words. */
 const MIN_TITLE_CHARACTERS = 4;
